@@ -1,0 +1,155 @@
+/** The shared page layout: document head, header with navigation and search, footer. */
+import type { ComponentChildren } from "preact";
+import { island } from "./island.tsx";
+import SearchBoxIsland from "../islands/SearchBox.tsx";
+
+const SearchBox = island("SearchBox", SearchBoxIsland);
+
+/** Top-level sections, for the navigation's current item. */
+export type NavSection = "launches" | "categories" | "leaderboards" | "blog" | "api";
+
+/** What the head of a page says about it. */
+export interface PageMeta {
+  /** The page's own title; the site name is appended (the home page passes the full title). */
+  title: string;
+  description: string;
+  /** Absolute canonical URL (left out on error pages). */
+  canonicalUrl?: string;
+  /** Absolute image URL for link previews. */
+  imageUrl?: string;
+  ogType?: "website" | "article" | "profile";
+  /** Keep out of search engines (search results, error pages). */
+  noindex?: boolean;
+  section?: NavSection;
+  /** The text already in the search box (the search page). */
+  query?: string;
+}
+
+interface LayoutProps {
+  siteName: string;
+  meta: PageMeta;
+  children: ComponentChildren;
+}
+
+const NAV: { section: NavSection; href: string; label: string }[] = [
+  { section: "launches", href: "/launches/this", label: "Launches" },
+  { section: "categories", href: "/categories", label: "Categories" },
+  { section: "leaderboards", href: "/leaderboards", label: "Leaderboards" },
+  { section: "blog", href: "/blog", label: "Blog" },
+  { section: "api", href: "/docs/api", label: "API" },
+];
+
+/** The site's mark: a small rocket on an indigo tile. */
+export function LogoMark() {
+  return (
+    <svg class="brand-mark" viewBox="0 0 32 32" width="32" height="32" aria-hidden="true">
+      <rect width="32" height="32" rx="9" fill="#4f46e5" />
+      <path fill="#fff" d="M16 6.5c3.6 2.7 5.4 6.9 5.4 11.7v4.6H10.6v-4.6c0-4.8 1.8-9 5.4-11.7z" />
+      <path fill="#c7d2fe" d="M10.3 17.6 7 21.2v4.4l3.6-2.6zM21.7 17.6l3.3 3.6v4.4l-3.6-2.6z" />
+      <circle cx="16" cy="15.2" r="2.3" fill="#4f46e5" />
+    </svg>
+  );
+}
+
+/** A whole HTML document around a page's content. */
+export default function Layout({ siteName, meta, children }: LayoutProps) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{meta.title}</title>
+        <meta name="description" content={meta.description} />
+        {meta.canonicalUrl && <link rel="canonical" href={meta.canonicalUrl} />}
+        {meta.noindex && <meta name="robots" content="noindex" />}
+        <meta property="og:site_name" content={siteName} />
+        <meta property="og:type" content={meta.ogType ?? "website"} />
+        <meta property="og:title" content={meta.title} />
+        <meta property="og:description" content={meta.description} />
+        {meta.canonicalUrl && <meta property="og:url" content={meta.canonicalUrl} />}
+        {meta.imageUrl && <meta property="og:image" content={meta.imageUrl} />}
+        <meta name="twitter:card" content="summary" />
+        <meta name="theme-color" content="#4f46e5" />
+        <link rel="icon" href="/static/favicon.svg" type="image/svg+xml" />
+        <link rel="stylesheet" href="/static/styles.css" />
+        <script type="module" src="/static/islands.js"></script>
+      </head>
+      <body>
+        <a class="skip-link" href="#main">Skip to content</a>
+        <header class="site-header">
+          <div class="container header-inner">
+            <a class="brand" href="/">
+              <LogoMark />
+              <span class="brand-name">{siteName}</span>
+            </a>
+            <nav class="site-nav" aria-label="Main">
+              <ul>
+                {NAV.map((item) => (
+                  <li key={item.href}>
+                    <a
+                      href={item.href}
+                      aria-current={item.section === meta.section ? "page" : undefined}
+                    >
+                      {item.label}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+            <div class="header-search">
+              <SearchBox initialQuery={meta.query ?? ""} />
+            </div>
+          </div>
+        </header>
+        <main id="main" class="container main" tabIndex={-1}>
+          {children}
+        </main>
+        <footer class="site-footer">
+          <div class="container footer-inner">
+            <div class="footer-brand">
+              <a class="brand" href="/">
+                <LogoMark />
+                <span class="brand-name">{siteName}</span>
+              </a>
+              <p class="muted">
+                Community votes come only from people on this site. Billboard placements are paid
+                and always labelled.
+              </p>
+            </div>
+            <nav aria-label="Developers">
+              <h2 class="footer-title">Developers</h2>
+              <ul>
+                <li>
+                  <a href="/docs/api">API reference</a>
+                </li>
+                <li>
+                  <a href="/api/v1/openapi.json">OpenAPI JSON</a>
+                </li>
+                <li>
+                  <a href="/mcp">MCP endpoint</a> <code>/mcp</code>
+                </li>
+              </ul>
+            </nav>
+            <nav aria-label="Directory">
+              <h2 class="footer-title">Directory</h2>
+              <ul>
+                <li>
+                  <a href="/launches/this">This week</a>
+                </li>
+                <li>
+                  <a href="/awards">Awards</a>
+                </li>
+                <li>
+                  <a href="/leaderboards/billboard">Billboard (paid)</a>
+                </li>
+                <li>
+                  <a href="/categories">Categories</a>
+                </li>
+              </ul>
+            </nav>
+          </div>
+        </footer>
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,49 @@
+/** The category tree. */
+import * as keys from "./keys.ts";
+import type { Category } from "./types.ts";
+
+const parentsCache = new WeakMap<Deno.Kv, Promise<Map<string, string | null>>>();
+
+/** Writes a category (create or replace). */
+export async function putCategory(kv: Deno.Kv, category: Category): Promise<void> {
+  await kv.set(keys.categoryKey(category.slug), category);
+  parentsCache.delete(kv);
+}
+
+/** Forgets the cached parent map (after categories were written outside putCategory). */
+export function invalidateCategoryCache(kv: Deno.Kv): void {
+  parentsCache.delete(kv);
+}
+
+/** Reads one category. */
+export async function getCategoryRecord(kv: Deno.Kv, slug: string): Promise<Category | null> {
+  return (await kv.get<Category>(keys.categoryKey(slug))).value;
+}
+
+/** Every category, ordered by position then name. */
+export async function listCategoryRecords(kv: Deno.Kv): Promise<Category[]> {
+  const out: Category[] = [];
+  for await (const e of kv.list<Category>({ prefix: keys.categoriesPrefix() })) out.push(e.value);
+  return out.sort((a, b) => a.position - b.position || a.name.localeCompare(b.name));
+}
+
+/** slug → parent slug (null for top level), cached per store until a category is written. */
+export function getCategoryParents(kv: Deno.Kv): Promise<Map<string, string | null>> {
+  let cached = parentsCache.get(kv);
+  if (!cached) {
+    cached = listCategoryRecords(kv).then((all) => new Map(all.map((c) => [c.slug, c.parent])));
+    parentsCache.set(kv, cached);
+  }
+  return cached;
+}
+
+/** Live listing counts per category slug (a parent counts its subcategories' listings). */
+export async function getLiveCounts(kv: Deno.Kv, slugs: string[]): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  for (let i = 0; i < slugs.length; i += 10) {
+    const chunk = slugs.slice(i, i + 10);
+    const entries = await kv.getMany<Deno.KvU64[]>(chunk.map(keys.categoryCountKey));
+    entries.forEach((e, j) => out.set(chunk[j], Number(e.value?.value ?? 0n)));
+  }
+  return out;
+}

@@ -1,0 +1,32 @@
+/** Founder profiles. */
+import * as keys from "./keys.ts";
+import type { Founder } from "./types.ts";
+
+/** Writes a founder profile (create or replace). */
+export async function putFounder(kv: Deno.Kv, founder: Founder): Promise<void> {
+  await kv.set(keys.founderKey(founder.slug), founder);
+}
+
+/** Reads one founder. */
+export async function getFounderRecord(kv: Deno.Kv, slug: string): Promise<Founder | null> {
+  return (await kv.get<Founder>(keys.founderKey(slug))).value;
+}
+
+/** Reads several founders by slug, in order (missing ones left out). */
+export async function getFounderRecords(kv: Deno.Kv, slugs: string[]): Promise<Founder[]> {
+  const out: Founder[] = [];
+  for (let i = 0; i < slugs.length; i += 10) {
+    const entries = await kv.getMany<Founder[]>(slugs.slice(i, i + 10).map(keys.founderKey));
+    for (const e of entries) if (e.value) out.push(e.value);
+  }
+  return out;
+}
+
+/** Every founder, in slug order. */
+export async function listFounderRecords(kv: Deno.Kv): Promise<Founder[]> {
+  const out: Founder[] = [];
+  for await (const e of kv.list<Founder>({ prefix: keys.foundersPrefix() }, { batchSize: 500 })) {
+    out.push(e.value);
+  }
+  return out;
+}

@@ -1,0 +1,107 @@
+/**
+ * The key layout of Deno KV. No other module writes a key literal.
+ *
+ * Records live under a primary key; indexes hold the primary id (a pointer), never a copy.
+ * Ranked boards put the score in the key, so `kv.list({ prefix }, { reverse: true })` reads them
+ * best first: `["board", "votes_all", votes, listingId]`.
+ */
+
+type Id = number;
+
+// Listings and their indexes.
+export const listingKey = (id: Id) => ["listings", id] as const;
+export const listingsPrefix = () => ["listings"] as const;
+export const listingIdCounterKey = () => ["counters", "listing_id"] as const;
+export const listingBySlugKey = (slug: string) => ["listings_by_slug", slug] as const;
+export const listingByDomainKey = (domain: string) => ["listings_by_domain", domain] as const;
+export const listingByStatusKey = (status: string, id: Id) =>
+  ["listings_by_status", status, id] as const;
+export const listingsByStatusPrefix = (status: string) => ["listings_by_status", status] as const;
+export const listingByWeekKey = (week: string, id: Id) => ["listings_by_week", week, id] as const;
+export const listingsByWeekPrefix = (week: string) => ["listings_by_week", week] as const;
+export const listingsByWeekRoot = () => ["listings_by_week"] as const;
+export const listingByOwnerKey = (userId: string, id: Id) =>
+  ["listings_by_owner", userId, id] as const;
+export const listingsByOwnerPrefix = (userId: string) => ["listings_by_owner", userId] as const;
+export const listingStatsKey = (id: Id) => ["listing_stats", id] as const;
+
+// Ranked boards (score in the key). Only live listings appear on them.
+export type BoardName =
+  | "votes_all"
+  | "billboard"
+  | "domain_rating"
+  | "revenue"
+  | "views"
+  | "follows";
+export const boardKey = (board: BoardName, score: number, id: Id) =>
+  ["board", board, score, id] as const;
+export const boardPrefix = (board: BoardName) => ["board", board] as const;
+/** Weekly community board: launches of `week` by votes cast during that week. */
+export const weekBoardKey = (week: string, votes: number, id: Id) =>
+  ["board_week", week, votes, id] as const;
+export const weekBoardPrefix = (week: string) => ["board_week", week] as const;
+export const weekVotesKey = (week: string, id: Id) => ["week_votes", week, id] as const;
+/** Live listings of a category (and of its parent) by all-time votes. */
+export const categoryBoardKey = (category: string, votes: number, id: Id) =>
+  ["board_category", category, votes, id] as const;
+export const categoryBoardPrefix = (category: string) => ["board_category", category] as const;
+export const categoryCountKey = (category: string) => ["category_live_count", category] as const;
+/** Number of listings in a status, and of entries on a board, kept with every listing write. */
+export const statusCountKey = (status: string) => ["status_count", status] as const;
+export const boardCountKey = (board: BoardName) => ["board_count", board] as const;
+
+// Votes, views, follows.
+export const voteKey = (id: Id, userId: string) => ["votes", id, userId] as const;
+export const votesPrefix = (id: Id) => ["votes", id] as const;
+/** Votes per listing per UTC day, for the time-decayed trending score. */
+export const dailyVotesKey = (day: string, id: Id) => ["votes_by_day", day, id] as const;
+export const dailyVotesPrefix = (day: string) => ["votes_by_day", day] as const;
+export const followKey = (id: Id, userId: string) => ["follows", id, userId] as const;
+export const viewSeenKey = (id: Id, day: string, visitor: string) =>
+  ["view_seen", id, day, visitor] as const;
+
+// Per-listing collections.
+export const updateKey = (id: Id, updateId: string) => ["listing_updates", id, updateId] as const;
+export const updatesPrefix = (id: Id) => ["listing_updates", id] as const;
+export const reviewKey = (id: Id, reviewId: string) => ["reviews", id, reviewId] as const;
+export const reviewsPrefix = (id: Id) => ["reviews", id] as const;
+export const domainRatingKey = (id: Id, date: string) => ["domain_rating", id, date] as const;
+export const domainRatingPrefix = (id: Id) => ["domain_rating", id] as const;
+export const revenueKey = (id: Id, month: string) => ["revenue", id, month] as const;
+export const revenuePrefix = (id: Id) => ["revenue", id] as const;
+export const billboardKey = (id: Id, contributionId: string) =>
+  ["billboard", id, contributionId] as const;
+export const billboardPrefix = (id: Id) => ["billboard", id] as const;
+
+// Categories.
+export const categoryKey = (slug: string) => ["categories", slug] as const;
+export const categoriesPrefix = () => ["categories"] as const;
+
+// Founders.
+export const founderKey = (slug: string) => ["founders", slug] as const;
+export const foundersPrefix = () => ["founders"] as const;
+
+// Blog.
+export const blogPostKey = (slug: string) => ["blog_posts", slug] as const;
+export const blogByDateKey = (publishedAt: string, slug: string) =>
+  ["blog_by_date", publishedAt, slug] as const;
+export const blogByDatePrefix = () => ["blog_by_date"] as const;
+
+// Awards.
+export const awardKey = (week: string, place: number) => ["awards", week, place] as const;
+export const awardsPrefix = () => ["awards"] as const;
+export const awardByListingKey = (id: Id, week: string, place: number) =>
+  ["awards_by_listing", id, week, place] as const;
+export const awardsByListingPrefix = (id: Id) => ["awards_by_listing", id] as const;
+
+// Reference data.
+export const interviewQuestionKey = (id: Id) => ["interview_questions", id] as const;
+export const interviewQuestionsPrefix = () => ["interview_questions"] as const;
+export const productKey = (code: string) => ["products", code] as const;
+export const productsPrefix = () => ["products"] as const;
+export const siteSettingsKey = () => ["site_settings"] as const;
+export const seedMarkerKey = (name: string) => ["seeded", name] as const;
+
+// Users.
+export const userKey = (id: string) => ["users", id] as const;
+export const userByEmailKey = (email: string) => ["users_by_email", email] as const;

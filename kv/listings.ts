@@ -1,0 +1,652 @@
+/**
+ * Listings: the record, its pointer indexes, its stats and its places on the ranked boards.
+ *
+ * Every write recomputes the keys derived from a listing (indexes, board entries, category
+ * counts) for the old and the new state and applies the difference in the same atomic
+ * operation as the record, checked against the versions it read; on a conflict it re-reads and
+ * retries.
+ */
+import * as keys from "./keys.ts";
+import { getCategoryParents } from "./categories.ts";
+import type { Listing, ListingStats, ListingUpdate, Review } from "./types.ts";
+import { isoDate, mondayOf } from "../services/weeks.ts";
+
+export type NewListing =
+  & Omit<Listing, "id" | "slug" | "domain" | "created_at" | "updated_at">
+  & { slug?: string; created_at?: string };
+
+export const EMPTY_STATS: ListingStats = {
+  votes: 0,
+  views: 0,
+  follows: 0,
+  billboard_cents: 0,
+  domain_rating: null,
+  mrr_cents: null,
+};
+
+const MAX_RETRIES = 20;
+
+/** Waits a little, growing with each failed attempt, so that writers racing on one key spread out. */
+function backoff(attempt: number): Promise<void> {
+  const ms = Math.min(100, 2 ** attempt) * (0.5 + Math.random());
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+const U64_MINUS_ONE = (1n << 64n) - 1n;
+
+/** Lowercase host of a URL or bare domain, without `www.`, port or path: `https://www.Acme.io/x` → `acme.io`. */
+export function domainOf(urlOrDomain: string): string {
+  const text = urlOrDomain.trim().toLowerCase();
+  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//.test(text) ? text : `https://${text}`;
+  try {
+    return new URL(withScheme).hostname.replace(/^www\./, "").replace(/\.$/, "");
+  } catch {
+    return text.replace(/^www\./, "");
+  }
+}
+
+/** A URL-safe slug from a name: `Acme Docs!` → `acme-docs`. */
+export function slugify(text: string): string {
+  const slug = text.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 200).replace(/-+$/, "");
+  return slug || "listing";
+}
+
+/** The categories a listing counts in: primary, extras and each one's parent. */
+export function categoriesWithParents(
+  listing: Pick<Listing, "primary_category" | "extra_categories">,
+  parents: Map<string, string | null>,
+): string[] {
+  const set = new Set<string>();
+  for (const slug of [listing.primary_category, ...listing.extra_categories]) {
+    set.add(slug);
+    const parent = parents.get(slug);
+    if (parent) set.add(parent);
+  }
+  return [...set];
+}
+
+/** Pointer indexes of a listing: key → id. */
+function indexKeys(listing: Listing): Deno.KvKey[] {
+  const out: Deno.KvKey[] = [
+    keys.listingBySlugKey(listing.slug),
+    keys.listingByDomainKey(listing.domain),
+    keys.listingByStatusKey(listing.status, listing.id),
+  ];
+  if (listing.launch_week) out.push(keys.listingByWeekKey(listing.launch_week, listing.id));
+  if (listing.owner_id) out.push(keys.listingByOwnerKey(listing.owner_id, listing.id));
+  return out;
+}
+
+/** Board entries of a live listing (score in the key). */
+function boardKeys(
+  listing: Listing,
+  stats: ListingStats,
+  parents: Map<string, string | null>,
+): Deno.KvKey[] {
+  if (listing.status !== "live") return [];
+  const id = listing.id;
+  const out: Deno.KvKey[] = [
+    keys.boardKey("votes_all", stats.votes, id),
+    keys.boardKey("views", stats.views, id),
+    keys.boardKey("follows", stats.follows, id),
+  ];
+  if (stats.billboard_cents > 0) out.push(keys.boardKey("billboard", stats.billboard_cents, id));
+  if (stats.domain_rating !== null) {
+    out.push(keys.boardKey("domain_rating", stats.domain_rating, id));
+  }
+  if (stats.mrr_cents !== null) out.push(keys.boardKey("revenue", stats.mrr_cents, id));
+  for (const category of categoriesWithParents(listing, parents)) {
+    out.push(keys.categoryBoardKey(category, stats.votes, id));
+  }
+  return out;
+}
+
+const keyString = (key: Deno.KvKey) => JSON.stringify(key);
+
+/** Adds to `op` the difference between the derived keys of two states of a listing. */
+function applyDerivedKeys(
+  op: Deno.AtomicOperation,
+  before: { listing: Listing; stats: ListingStats } | null,
+  after: { listing: Listing; stats: ListingStats },
+  parents: Map<string, string | null>,
+): void {
+  const oldIndexes = before ? indexKeys(before.listing) : [];
+  const oldBoards = before ? boardKeys(before.listing, before.stats, parents) : [];
+  const newIndexes = indexKeys(after.listing);
+  const newBoards = boardKeys(after.listing, after.stats, parents);
+  const oldSet = new Set([...oldIndexes, ...oldBoards].map(keyString));
+  const newSet = new Set([...newIndexes, ...newBoards].map(keyString));
+  for (const key of [...oldIndexes, ...oldBoards]) if (!newSet.has(keyString(key))) op.delete(key);
+  for (const key of newIndexes) if (!oldSet.has(keyString(key))) op.set(key, after.listing.id);
+  for (const key of newBoards) if (!oldSet.has(keyString(key))) op.set(key, after.listing.id);
+  // Uniqueness of slug and domain: a new pointer must not exist yet.
+  for (
+    const key of [
+      keys.listingBySlugKey(after.listing.slug),
+      keys.listingByDomainKey(after.listing.domain),
+    ]
+  ) {
+    if (!oldSet.has(keyString(key))) op.check({ key, versionstamp: null });
+  }
+  // Counters: listings per status, entries per board.
+  if (before?.listing.status !== after.listing.status) {
+    op.sum(keys.statusCountKey(after.listing.status), 1n);
+    if (before) op.sum(keys.statusCountKey(before.listing.status), U64_MINUS_ONE);
+  }
+  const oldBoardNames = new Set(
+    oldBoards.filter((k) => k[0] === "board").map((k) => k[1] as keys.BoardName),
+  );
+  const newBoardNames = new Set(
+    newBoards.filter((k) => k[0] === "board").map((k) => k[1] as keys.BoardName),
+  );
+  for (const b of newBoardNames) if (!oldBoardNames.has(b)) op.sum(keys.boardCountKey(b), 1n);
+  for (const b of oldBoardNames) {
+    if (!newBoardNames.has(b)) op.sum(keys.boardCountKey(b), U64_MINUS_ONE);
+  }
+  // Live listing counts per category.
+  const wasLive = before?.listing.status === "live";
+  const isLive = after.listing.status === "live";
+  const oldCats = new Set(wasLive ? categoriesWithParents(before!.listing, parents) : []);
+  const newCats = new Set(isLive ? categoriesWithParents(after.listing, parents) : []);
+  for (const c of newCats) if (!oldCats.has(c)) op.sum(keys.categoryCountKey(c), 1n);
+  for (const c of oldCats) if (!newCats.has(c)) op.sum(keys.categoryCountKey(c), U64_MINUS_ONE);
+}
+
+/** Creates a listing with a new id, a unique slug (suffixed `-2`, `-3`… when taken) and zero stats. */
+export async function createListing(
+  kv: Deno.Kv,
+  input: NewListing,
+  now = new Date(),
+): Promise<Listing> {
+  const parents = await getCategoryParents(kv);
+  const base = input.slug ?? slugify(input.name);
+  const domain = domainOf(input.url);
+  if (await kv.get(keys.listingByDomainKey(domain)).then((e) => e.value !== null)) {
+    throw new ListingConflictError(`A listing for "${domain}" already exists`);
+  }
+  for (let attempt = 0; attempt < MAX_RETRIES; attempt++) {
+    const counter = await kv.get<Deno.KvU64>(keys.listingIdCounterKey());
+    const id = Number(counter.value?.value ?? 0n) + 1;
+    const slug = attempt === 0 ? base : `${base.slice(0, 210)}-${attempt + 1}`;
+    if (await kv.get(keys.listingBySlugKey(slug)).then((e) => e.value !== null)) continue;
+    const stamp = input.created_at ?? now.toISOString();
+    const listing: Listing = {
+      ...input,
+      id,
+      slug,
+      domain,
+      created_at: stamp,
+      updated_at: stamp,
+    } as Listing;
+    const op = kv.atomic()
+      .check(counter)
+      .check({ key: keys.listingKey(id), versionstamp: null })
+      .set(keys.listingIdCounterKey(), new Deno.KvU64(BigInt(id)))
+      .set(keys.listingKey(id), listing)
+      .set(keys.listingStatsKey(id), EMPTY_STATS);
+    applyDerivedKeys(op, null, { listing, stats: EMPTY_STATS }, parents);
+    if ((await op.commit()).ok) return listing;
+    if (await kv.get(keys.listingByDomainKey(domain)).then((e) => e.value !== null)) {
+      throw new ListingConflictError(`A listing for "${domain}" already exists`);
+    }
+  }
+  throw new Error(`Could not create listing "${input.name}": too many concurrent writes`);
+}
+
+/** Raised when a listing's website or slug is already taken. */
+export class ListingConflictError extends Error {
+  override name = "ListingConflictError";
+}
+
+/** Reads a listing by id. */
+export async function getListing(kv: Deno.Kv, id: number): Promise<Listing | null> {
+  return (await kv.get<Listing>(keys.listingKey(id))).value;
+}
+
+/** Reads several listings by id, in order (missing ones are left out). */
+export async function getListings(kv: Deno.Kv, ids: number[]): Promise<Listing[]> {
+  const out: Listing[] = [];
+  for (let i = 0; i < ids.length; i += 10) {
+    const entries = await kv.getMany<Listing[]>(ids.slice(i, i + 10).map(keys.listingKey));
+    for (const e of entries) if (e.value) out.push(e.value);
+  }
+  return out;
+}
+
+/** Reads a listing by slug. */
+export async function getListingBySlug(kv: Deno.Kv, slug: string): Promise<Listing | null> {
+  const id = (await kv.get<number>(keys.listingBySlugKey(slug))).value;
+  return id === null ? null : await getListing(kv, id);
+}
+
+/** Reads the listing of a website by its domain (any URL form is accepted). */
+export async function getListingByDomain(
+  kv: Deno.Kv,
+  urlOrDomain: string,
+): Promise<Listing | null> {
+  const id = (await kv.get<number>(keys.listingByDomainKey(domainOf(urlOrDomain)))).value;
+  return id === null ? null : await getListing(kv, id);
+}
+
+/** Reads a listing's stats (zero stats when none were written). */
+export async function getListingStats(kv: Deno.Kv, id: number): Promise<ListingStats> {
+  return (await kv.get<ListingStats>(keys.listingStatsKey(id))).value ?? EMPTY_STATS;
+}
+
+/** Reads the stats of several listings, keyed by id. */
+export async function getListingStatsMany(
+  kv: Deno.Kv,
+  ids: number[],
+): Promise<Map<number, ListingStats>> {
+  const out = new Map<number, ListingStats>();
+  for (let i = 0; i < ids.length; i += 10) {
+    const chunk = ids.slice(i, i + 10);
+    const entries = await kv.getMany<ListingStats[]>(chunk.map(keys.listingStatsKey));
+    entries.forEach((e, j) => out.set(chunk[j], e.value ?? EMPTY_STATS));
+  }
+  return out;
+}
+
+/** Ids of the listings with a status, in id order. */
+export async function listListingIdsByStatus(
+  kv: Deno.Kv,
+  status: Listing["status"],
+): Promise<number[]> {
+  const ids: number[] = [];
+  for await (const e of kv.list<number>({ prefix: keys.listingsByStatusPrefix(status) })) {
+    ids.push(e.value);
+  }
+  return ids;
+}
+
+/** Ids of the listings whose launch week is `week` (any status). */
+export async function listListingIdsByWeek(kv: Deno.Kv, week: string): Promise<number[]> {
+  const ids: number[] = [];
+  for await (const e of kv.list<number>({ prefix: keys.listingsByWeekPrefix(week) })) {
+    ids.push(e.value);
+  }
+  return ids;
+}
+
+/** Ids of the listings a user owns. */
+export async function listListingIdsByOwner(kv: Deno.Kv, userId: string): Promise<number[]> {
+  const ids: number[] = [];
+  for await (const e of kv.list<number>({ prefix: keys.listingsByOwnerPrefix(userId) })) {
+    ids.push(e.value);
+  }
+  return ids;
+}
+
+/** Result of a listing write: the new state. */
+export interface ListingState {
+  listing: Listing;
+  stats: ListingStats;
+}
+
+/**
+ * Changes a listing and/or its stats atomically with every derived key. `change` gets the
+ * current state and returns the next (or null to leave it as is); `extra` adds more mutations
+ * and checks to the same atomic operation.
+ */
+export async function updateListingState(
+  kv: Deno.Kv,
+  id: number,
+  change: (state: ListingState) => ListingState | null | Promise<ListingState | null>,
+  extra?: (
+    op: Deno.AtomicOperation,
+    before: ListingState,
+    after: ListingState,
+  ) => void | Promise<void>,
+): Promise<ListingState | null> {
+  const parents = await getCategoryParents(kv);
+  for (let attempt = 0; attempt < MAX_RETRIES; attempt++) {
+    const [listingEntry, statsEntry] = await kv.getMany<[Listing, ListingStats]>([
+      keys.listingKey(id),
+      keys.listingStatsKey(id),
+    ]);
+    if (!listingEntry.value) return null;
+    const before = { listing: listingEntry.value, stats: statsEntry.value ?? EMPTY_STATS };
+    const after = await change(structuredClone(before));
+    if (!after) return before;
+    const op = kv.atomic().check(listingEntry).check(statsEntry)
+      .set(keys.listingStatsKey(id), after.stats);
+    // Stats-only changes (votes, views) leave the listing record and its version alone.
+    if (JSON.stringify(after.listing) !== JSON.stringify(before.listing)) {
+      op.set(keys.listingKey(id), after.listing);
+    }
+    applyDerivedKeys(op, before, after, parents);
+    if (extra) await extra(op, before, after);
+    if ((await op.commit()).ok) return after;
+    await backoff(attempt);
+  }
+  throw new Error(`Could not update listing ${id}: too many concurrent writes`);
+}
+
+/** Applies a patch to a listing's fields (updated_at is set). */
+export async function updateListing(
+  kv: Deno.Kv,
+  id: number,
+  patch: (listing: Listing) => Partial<Listing>,
+  now = new Date(),
+): Promise<Listing | null> {
+  const state = await updateListingState(kv, id, ({ listing, stats }) => ({
+    listing: { ...listing, ...patch(listing), id, updated_at: now.toISOString() },
+    stats,
+  }));
+  return state?.listing ?? null;
+}
+
+/** Schedules a listing for a launch week (status scheduled). */
+export function scheduleListing(
+  kv: Deno.Kv,
+  id: number,
+  week: string,
+  plan: "free" | "paid",
+  now = new Date(),
+) {
+  return updateListing(kv, id, () => ({ status: "scheduled", launch_week: week, plan }), now);
+}
+
+/**
+ * Puts a listing live at `at`: status live, launched_at set, launch week = the week of `at`, and
+ * an entry on that week's community board (kept with its votes when the listing was already on it).
+ */
+export async function goLive(kv: Deno.Kv, id: number, at: Date): Promise<Listing | null> {
+  const week = mondayOf(at);
+  const state = await updateListingState(
+    kv,
+    id,
+    ({ listing, stats }) =>
+      listing.status === "live" ? null : {
+        listing: {
+          ...listing,
+          status: "live",
+          launch_week: week,
+          launched_at: at.toISOString(),
+          updated_at: at.toISOString(),
+        },
+        stats,
+      },
+    async (op) => {
+      const weekVotes = await kv.get<number>(keys.weekVotesKey(week, id));
+      const votes = weekVotes.value ?? 0;
+      op.check(weekVotes).set(keys.weekVotesKey(week, id), votes).set(
+        keys.weekBoardKey(week, votes, id),
+        id,
+      );
+    },
+  );
+  return state?.listing ?? null;
+}
+
+/** Whether a user has voted for a listing. */
+export async function hasVoted(kv: Deno.Kv, id: number, userId: string): Promise<boolean> {
+  return (await kv.get(keys.voteKey(id, userId))).value !== null;
+}
+
+/**
+ * Records one person's vote for a live listing at `at`: all-time and category boards move, the
+ * daily count grows, and if `at` falls in the listing's launch week its weekly board entry moves.
+ * Returns false when the person had already voted or the listing is not live.
+ */
+export async function castVote(
+  kv: Deno.Kv,
+  id: number,
+  userId: string,
+  at: Date,
+): Promise<boolean> {
+  const week = mondayOf(at);
+  const voteKey = keys.voteKey(id, userId);
+  let counted = false;
+  await updateListingState(
+    kv,
+    id,
+    async ({ listing, stats }) => {
+      counted = listing.status === "live" && (await kv.get(voteKey)).value === null;
+      return counted ? { listing, stats: { ...stats, votes: stats.votes + 1 } } : null;
+    },
+    async (op, _before, after) => {
+      const weekVotes = await kv.get<number>(keys.weekVotesKey(week, id));
+      op.check({ key: voteKey, versionstamp: null }).check(weekVotes)
+        .set(voteKey, { at: at.toISOString() })
+        .sum(keys.dailyVotesKey(isoDate(at), id), 1n);
+      if (after.listing.launch_week === week && weekVotes.value !== null) {
+        op.delete(keys.weekBoardKey(week, weekVotes.value, id))
+          .set(keys.weekVotesKey(week, id), weekVotes.value + 1)
+          .set(keys.weekBoardKey(week, weekVotes.value + 1, id), id);
+      }
+    },
+  );
+  return counted;
+}
+
+/** Counts a view once per visitor per day. Returns true when it was counted. */
+export async function recordView(
+  kv: Deno.Kv,
+  id: number,
+  visitor: string,
+  at: Date,
+): Promise<boolean> {
+  const seenKey = keys.viewSeenKey(id, isoDate(at), visitor);
+  let counted = false;
+  await updateListingState(
+    kv,
+    id,
+    async ({ listing, stats }) => {
+      counted = (await kv.get(seenKey)).value === null;
+      return counted ? { listing, stats: { ...stats, views: stats.views + 1 } } : null;
+    },
+    (op) => {
+      op.check({ key: seenKey, versionstamp: null }).set(seenKey, true, {
+        expireIn: 2 * 86_400_000,
+      });
+    },
+  );
+  return counted;
+}
+
+/** Makes a user follow a listing (idempotent). */
+export async function followListing(
+  kv: Deno.Kv,
+  id: number,
+  userId: string,
+  at: Date,
+): Promise<void> {
+  await updateListingState(
+    kv,
+    id,
+    async ({ listing, stats }) =>
+      (await kv.get(keys.followKey(id, userId))).value !== null
+        ? null
+        : { listing, stats: { ...stats, follows: stats.follows + 1 } },
+    (op) => {
+      op.check({ key: keys.followKey(id, userId), versionstamp: null })
+        .set(keys.followKey(id, userId), { at: at.toISOString() });
+    },
+  );
+}
+
+/** Adds a paid billboard contribution to a listing. */
+export async function addBillboardContribution(
+  kv: Deno.Kv,
+  id: number,
+  amountCents: number,
+  at: Date,
+  contributionId: string = crypto.randomUUID(),
+): Promise<void> {
+  await updateListingState(
+    kv,
+    id,
+    ({ listing, stats }) => ({
+      listing,
+      stats: { ...stats, billboard_cents: stats.billboard_cents + amountCents },
+    }),
+    (op) => {
+      const key = keys.billboardKey(id, contributionId);
+      op.check({ key, versionstamp: null })
+        .set(key, {
+          id: contributionId,
+          listing_id: id,
+          amount_cents: amountCents,
+          created_at: at.toISOString(),
+        });
+    },
+  );
+}
+
+/** The newest date-like last key part under a prefix, or null. */
+async function newestKeyPart(kv: Deno.Kv, prefix: Deno.KvKey): Promise<string | null> {
+  for await (const e of kv.list({ prefix }, { reverse: true, limit: 1 })) {
+    return String(e.key[e.key.length - 1]);
+  }
+  return null;
+}
+
+/** Records a Domain Rating reading for a date; the newest reading becomes the listing's rating. */
+export async function recordDomainRating(
+  kv: Deno.Kv,
+  id: number,
+  date: string,
+  value: number,
+): Promise<void> {
+  await updateListingState(
+    kv,
+    id,
+    async ({ listing, stats }) => {
+      const newest = await newestKeyPart(kv, keys.domainRatingPrefix(id));
+      return {
+        listing,
+        stats: newest === null || date >= newest ? { ...stats, domain_rating: value } : stats,
+      };
+    },
+    (op) => {
+      op.set(keys.domainRatingKey(id, date), value);
+    },
+  );
+}
+
+/** Domain Rating history, oldest first. */
+export async function listDomainRatings(
+  kv: Deno.Kv,
+  id: number,
+): Promise<{ date: string; value: number }[]> {
+  const out: { date: string; value: number }[] = [];
+  for await (const e of kv.list<number>({ prefix: keys.domainRatingPrefix(id) })) {
+    out.push({ date: String(e.key[2]), value: e.value });
+  }
+  return out;
+}
+
+/** Records a month's revenue figure; the newest month becomes the listing's revenue. */
+export async function recordRevenue(
+  kv: Deno.Kv,
+  id: number,
+  figure: { month: string; mrr_cents: number; source: "self_reported" | "verified" },
+): Promise<void> {
+  await updateListingState(
+    kv,
+    id,
+    async ({ listing, stats }) => {
+      const newest = await newestKeyPart(kv, keys.revenuePrefix(id));
+      const isNewest = newest === null || figure.month >= newest;
+      return { listing, stats: isNewest ? { ...stats, mrr_cents: figure.mrr_cents } : stats };
+    },
+    (op) => {
+      op.set(keys.revenueKey(id, figure.month), figure);
+    },
+  );
+}
+
+/** Revenue figures, oldest month first. */
+export async function listRevenue(
+  kv: Deno.Kv,
+  id: number,
+): Promise<{ month: string; mrr_cents: number; source: string }[]> {
+  const out = [];
+  for await (
+    const e of kv.list<{ month: string; mrr_cents: number; source: string }>({
+      prefix: keys.revenuePrefix(id),
+    })
+  ) {
+    out.push(e.value);
+  }
+  return out;
+}
+
+/** Adds an update to a listing's feed. Ids sort by time. */
+export async function addListingUpdate(
+  kv: Deno.Kv,
+  id: number,
+  update: { title: string; body: string },
+  at: Date,
+): Promise<ListingUpdate> {
+  const updateId = `${at.toISOString()}_${crypto.randomUUID().slice(0, 8)}`;
+  const record: ListingUpdate = {
+    id: updateId,
+    listing_id: id,
+    ...update,
+    created_at: at.toISOString(),
+  };
+  await kv.set(keys.updateKey(id, updateId), record);
+  return record;
+}
+
+/** The latest updates of a listing, newest first. */
+export async function listListingUpdates(
+  kv: Deno.Kv,
+  id: number,
+  limit = 5,
+): Promise<ListingUpdate[]> {
+  const out: ListingUpdate[] = [];
+  for await (
+    const e of kv.list<ListingUpdate>({ prefix: keys.updatesPrefix(id) }, { reverse: true, limit })
+  ) {
+    out.push(e.value);
+  }
+  return out;
+}
+
+/** Adds a review. */
+export async function addReview(kv: Deno.Kv, review: Review): Promise<void> {
+  await kv.set(keys.reviewKey(review.listing_id, review.id), review);
+}
+
+/** Every review of a listing, oldest first. */
+export async function listReviews(kv: Deno.Kv, id: number): Promise<Review[]> {
+  const out: Review[] = [];
+  for await (const e of kv.list<Review>({ prefix: keys.reviewsPrefix(id) })) out.push(e.value);
+  return out;
+}
+
+/** Reads one ranked board, best first: `[{ id, score }]` for a page. */
+export async function readBoard(
+  kv: Deno.Kv,
+  prefix: Deno.KvKey,
+  options: { offset: number; limit: number },
+): Promise<{ id: number; score: number }[]> {
+  const out: { id: number; score: number }[] = [];
+  let skipped = 0;
+  for await (
+    const e of kv.list<number>({ prefix }, {
+      reverse: true,
+      batchSize: Math.min(500, options.offset + options.limit),
+    })
+  ) {
+    if (skipped++ < options.offset) continue;
+    out.push({ id: e.value, score: Number(e.key[e.key.length - 2]) });
+    if (out.length >= options.limit) break;
+  }
+  return out;
+}
+
+/** Reads a counter kept by listing writes (status or board count). */
+export async function readCounter(kv: Deno.Kv, key: Deno.KvKey): Promise<number> {
+  return Number((await kv.get<Deno.KvU64>(key)).value?.value ?? 0n);
+}
+
+/** Counts the entries of a board (or any prefix). */
+export async function countPrefix(kv: Deno.Kv, prefix: Deno.KvKey): Promise<number> {
+  let n = 0;
+  for await (const _ of kv.list({ prefix }, { batchSize: 1000 })) n++;
+  return n;
+}

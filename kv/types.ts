@@ -1,0 +1,292 @@
+/** Records stored in Deno KV. Field names follow the interface specification. */
+
+/** The fourteen social platform keys. */
+export const SOCIAL_KEYS = [
+  "x",
+  "linkedin",
+  "github",
+  "youtube",
+  "facebook",
+  "instagram",
+  "tiktok",
+  "discord",
+  "reddit",
+  "threads",
+  "bluesky",
+  "mastodon",
+  "website",
+  "custom",
+] as const;
+export type SocialKey = typeof SOCIAL_KEYS[number];
+export type Socials = Partial<Record<SocialKey, string>>;
+
+export const LISTING_STATUSES = [
+  "draft",
+  "awaiting_badge",
+  "scheduled",
+  "live",
+  "removed",
+] as const;
+export type ListingStatus = typeof LISTING_STATUSES[number];
+
+export const PAID_SECTIONS = ["story", "milestones", "media"] as const;
+export type PaidSection = typeof PAID_SECTIONS[number];
+
+export const STAGES = ["idea", "mvp", "launched", "growing", "established"] as const;
+
+export interface Faq {
+  question: string;
+  answer: string;
+}
+
+export interface FounderStory {
+  title?: string;
+  story?: string;
+  why_started?: string;
+  problem?: string;
+  journey?: string;
+  challenges?: string;
+  achievements?: string;
+  lessons?: string;
+  whats_next?: string;
+}
+
+export interface Milestone {
+  id: number;
+  date: string;
+  title: string;
+  description?: string;
+  url?: string;
+}
+
+export interface MediaItem {
+  type: "image" | "video";
+  url: string;
+  caption?: string;
+}
+
+export interface Link {
+  label: string;
+  url: string;
+}
+
+/** An alternative the owner approved, by slug. */
+export interface ApprovedAlternative {
+  slug: string;
+}
+
+/** A listing: every field of the full profile plus ownership and publishing state. */
+export interface Listing {
+  id: number;
+  slug: string;
+  name: string;
+  url: string;
+  /** Registrable host of `url`, lowercase, without `www.`. */
+  domain: string;
+  tagline: string;
+  short_description: string;
+  description: string;
+  stage: string | null;
+  pricing_model: string | null;
+  pricing_summary: string | null;
+  country: string | null;
+  city: string | null;
+  founded_year: number | null;
+  features: string[];
+  usps: string[];
+  keywords: string[];
+  tags: string[];
+  /** Primary category slug. */
+  primary_category: string;
+  /** Up to three extra category slugs (paid listings). */
+  extra_categories: string[];
+  /** Slugs of founder profiles, first = primary founder. */
+  founder_slugs: string[];
+  faqs: Faq[];
+  socials: Socials;
+  contact_email: string | null;
+  demo_video_url: string | null;
+  logo_url: string | null;
+  headline: string | null;
+  summary: string | null;
+  seo_title: string | null;
+  seo_description: string | null;
+  links: Link[];
+  not_found_on_website: string[];
+  status: ListingStatus;
+  plan: "free" | "paid" | null;
+  /** Monday of the launch week, when scheduled or launched. */
+  launch_week: string | null;
+  /** When the listing went live (ISO date-time). */
+  launched_at: string | null;
+  unlocked: PaidSection[];
+  story: FounderStory | null;
+  milestones: Milestone[];
+  media: MediaItem[];
+  approved_alternatives: ApprovedAlternative[];
+  featured: boolean;
+  verified: boolean;
+  owner_id: string | null;
+  cofounder_ids: string[];
+  created_at: string;
+  updated_at: string;
+}
+
+/** Counters kept beside a listing; the ranked-board keys are moved in the same atomic write. */
+export interface ListingStats {
+  votes: number;
+  views: number;
+  follows: number;
+  /** Sum of billboard contributions in cents. */
+  billboard_cents: number;
+  /** Latest Domain Rating (0-100), or null when unknown. */
+  domain_rating: number | null;
+  /** Latest monthly recurring revenue in cents, or null when not shared. */
+  mrr_cents: number | null;
+}
+
+export interface ListingUpdate {
+  id: string;
+  listing_id: number;
+  title: string;
+  body: string;
+  created_at: string;
+}
+
+export interface Review {
+  id: string;
+  listing_id: number;
+  user_id: string;
+  author_name: string;
+  rating: number;
+  body: string;
+  flagged: boolean;
+  created_at: string;
+}
+
+export interface DomainRatingPoint {
+  date: string;
+  value: number;
+}
+
+export interface RevenueFigure {
+  /** Month `YYYY-MM`. */
+  month: string;
+  mrr_cents: number;
+  source: "self_reported" | "verified";
+}
+
+export interface BillboardContribution {
+  id: string;
+  listing_id: number;
+  amount_cents: number;
+  created_at: string;
+}
+
+export interface Category {
+  slug: string;
+  name: string;
+  description: string;
+  faqs: Faq[];
+  /** Parent slug, or null for a top-level category. */
+  parent: string | null;
+  position: number;
+}
+
+export interface Founder {
+  slug: string;
+  name: string;
+  bio: string;
+  country: string | null;
+  avatar_url: string | null;
+  socials: Socials;
+  /** Listings this founder is on. */
+  listing_ids: number[];
+  user_id: string | null;
+  created_at: string;
+}
+
+export interface BlogPost {
+  slug: string;
+  title: string;
+  summary: string;
+  /** Full text in Markdown. */
+  body: string;
+  faqs: Faq[];
+  author: string;
+  tags: string[];
+  published_at: string;
+  updated_at: string;
+}
+
+export interface Award {
+  /** Monday of the week. */
+  week: string;
+  place: 1 | 2 | 3;
+  listing_id: number;
+  votes: number;
+  awarded_at: string;
+}
+
+export interface InterviewQuestion {
+  id: number;
+  question: string;
+  position: number;
+}
+
+/** How a product uses the week field of an order item. */
+export type WeekRule = "none" | "optional" | "required";
+
+export interface ProductOption {
+  name: string;
+  type: "enum" | "boolean" | "string";
+  values?: string[];
+  max_length?: number;
+  required: boolean;
+  description: string;
+}
+
+export interface Product {
+  code: string;
+  name: string;
+  description: string;
+  price_cents: number;
+  needs_listing: boolean;
+  week: WeekRule;
+  /** Which listing plans may buy it (e.g. skip_queue only for free listings). */
+  for_plans: ("free" | "paid" | "none")[];
+  options?: ProductOption[];
+  /** Paid sections this product unlocks. */
+  unlocks: PaidSection[];
+  position: number;
+  active: boolean;
+}
+
+/** Site settings kept in KV (seeded with defaults on first start, changed by the site team). */
+export interface SiteSettings {
+  name: string;
+  tagline: string;
+  purpose: string;
+  /** The free-plan queue: launch week this many weeks out, from min to max. */
+  free_queue_min_weeks: number;
+  free_queue_max_weeks: number;
+  /** Free launches per week. */
+  free_slots_per_week: number;
+  /** Paid launches per week. */
+  paid_slots_per_week: number;
+  /** How many weeks ahead paid launches may be booked. */
+  paid_booking_weeks: number;
+  /** Minimum billboard contribution in cents. */
+  billboard_min_cents: number;
+  /** Trending half-life in hours. */
+  trending_half_life_hours: number;
+  /** Seller country for VAT. */
+  seller_country: string;
+}
+
+export interface User {
+  id: string;
+  email: string;
+  name: string;
+  created_at: string;
+}

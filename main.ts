@@ -1,0 +1,44 @@
+/** Entrypoint: opens storage, seeds reference (and demo) data, starts the server and the jobs. */
+import { loadConfig } from "./services/config.ts";
+import { seedReferenceData } from "./services/reference.ts";
+import { loadDemoData } from "./services/demo.ts";
+import { loadSearchIndex, SearchIndex } from "./services/search.ts";
+import { runWeeklyRollover } from "./services/awards.ts";
+import type { Deps } from "./services/deps.ts";
+import { createApp } from "./routes/app.ts";
+
+/** Opens the configured Deno KV store, creating the folder of an on-disk store. */
+export async function openStore(path: string): Promise<Deno.Kv> {
+  if (path !== ":memory:" && !/^https?:\/\//.test(path)) {
+    const folder = path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : ".";
+    await Deno.mkdir(folder || "/", { recursive: true });
+  }
+  return await Deno.openKv(path);
+}
+
+/** Registers the periodic jobs (only here, never in tests). */
+function registerJobs(deps: Deps): void {
+  // Monday 00:05 UTC: decide last week's Launch of the Week awards.
+  Deno.cron("weekly-rollover", "5 0 * * 1", async () => {
+    await runWeeklyRollover(deps.kv, deps.now());
+  });
+}
+
+if (import.meta.main) {
+  const config = loadConfig();
+  const kv = await openStore(config.kvPath);
+  const now = () => new Date();
+  await seedReferenceData(kv, now());
+  if (config.demoData && await loadDemoData(kv, now())) console.log("Loaded the demo directory");
+  const search = new SearchIndex();
+  const deps: Deps = { kv, config, search, now };
+  void loadSearchIndex(kv, search);
+  // A missed rollover (service down on Monday) is caught up at start.
+  await runWeeklyRollover(kv, now()).catch((err) => console.error("Weekly rollover failed:", err));
+  registerJobs(deps);
+  const app = createApp(deps);
+  Deno.serve({
+    port: config.port,
+    onListen: ({ port }) => console.log(`Launch Directory on ${config.publicUrl} (port ${port})`),
+  }, app.fetch);
+}

@@ -1,0 +1,90 @@
+import { z } from "zod";
+import { defineOperation, pageQuery } from "./operation.ts";
+import { updateDraftBody } from "./schemas.ts";
+
+const draftId = z.object({ id: z.uuid().describe("Draft id (uuid)") }).strict();
+
+export const draftOperations = [
+  defineOperation({
+    operationId: "submit_listing",
+    method: "post",
+    path: "/drafts",
+    access: "listings:write",
+    tag: "Drafts",
+    summary: "Submit a product by its website URL",
+    description:
+      "Starts an AI-drafted profile of the product at `url` (at most 2048 characters). Answers 201 at once with a draft in status `crawling`; poll get_draft every few seconds until status is `ready` (about a minute). The site is read respecting robots.txt; every drafted value quotes the site, and facts the site does not state are left blank. Nothing is published or charged.",
+    body: z.object({ url: z.string().min(1).max(2048).describe("The product's website URL") })
+      .strict(),
+    status: 201,
+    idempotencyKey: true,
+    hints: { openWorld: true },
+  }),
+  defineOperation({
+    operationId: "list_my_drafts",
+    method: "get",
+    path: "/drafts",
+    access: "account:read",
+    tag: "Drafts",
+    summary: "List my drafts",
+    description: "Drafts of the caller, newest first, with status and completeness.",
+    query: pageQuery,
+    status: 200,
+    paginated: true,
+  }),
+  defineOperation({
+    operationId: "get_draft",
+    method: "get",
+    path: "/drafts/{id}",
+    access: "account:read",
+    tag: "Drafts",
+    summary: "Get a draft",
+    description:
+      "A draft with every field record (value, state, evidence quotes), FAQs, founders, socials, story, milestones, completeness and what is still missing. Poll again while status is `crawling` or `drafting`.",
+    params: draftId,
+    status: 200,
+  }),
+  defineOperation({
+    operationId: "update_draft",
+    method: "patch",
+    path: "/drafts/{id}",
+    access: "listings:write",
+    tag: "Drafts",
+    summary: "Edit a draft",
+    description:
+      "Send only what changes. `fields` sets values (null removes one); `lock_fields` (at most 20) protects fields from AI redrafts; `restore` (at most 20) returns fields to the AI's value; `regenerate` (at most 5) redrafts fields from the website evidence; `faqs` (at most 10), `founders` (at most 6), `milestones` (at most 50) replace their lists; `competitor_url` is read and compared (empty string clears). Categories are names from list_categories, the first is primary. After submit_draft, edits also update the saved listing.",
+    params: draftId,
+    body: updateDraftBody,
+    status: 200,
+    idempotencyKey: true,
+    hints: { idempotent: true, openWorld: true },
+  }),
+  defineOperation({
+    operationId: "invite_cofounder",
+    method: "post",
+    path: "/drafts/{id}/invites",
+    access: "listings:write",
+    tag: "Drafts",
+    summary: "Invite a co-founder",
+    description:
+      "Emails `email` an invite to sign in and add their own founder profile to the draft. Up to 10 invites per draft.",
+    params: draftId,
+    body: z.object({ email: z.email().max(254) }).strict(),
+    status: 201,
+    idempotencyKey: true,
+  }),
+  defineOperation({
+    operationId: "submit_draft",
+    method: "post",
+    path: "/drafts/{id}/submit",
+    access: "listings:write",
+    tag: "Drafts",
+    summary: "Save a ready draft as a listing",
+    description:
+      "Saves the draft as a listing (status `draft`, not published) and returns its `listing_id`. Running it again after edits updates the same listing. Publish with choose_free_listing or by ordering the `launch` product.",
+    params: draftId,
+    status: 200,
+    idempotencyKey: true,
+    hints: { idempotent: true },
+  }),
+];

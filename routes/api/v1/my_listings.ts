@@ -1,0 +1,144 @@
+import { z } from "zod";
+import { defineOperation, pageQuery, positiveId } from "./operation.ts";
+import { founderStoryBody, updateMyListingBody } from "./schemas.ts";
+
+const listingParams = z.object({ listing_id: positiveId("Listing id") }).strict();
+
+export const myListingOperations = [
+  defineOperation({
+    operationId: "list_my_listings",
+    method: "get",
+    path: "/me/listings",
+    access: "account:read",
+    tag: "My listings",
+    summary: "List my listings",
+    description: "Every listing the caller owns, in any status.",
+    query: pageQuery,
+    status: 200,
+    paginated: true,
+  }),
+  defineOperation({
+    operationId: "get_my_listing",
+    method: "get",
+    path: "/me/listings/{listing_id}",
+    access: "account:read",
+    tag: "My listings",
+    summary: "Get one of my listings",
+    description:
+      "The listing with status, plan, launch week, unlocked paid sections and its public data.",
+    params: listingParams,
+    status: 200,
+  }),
+  defineOperation({
+    operationId: "update_my_listing",
+    method: "patch",
+    path: "/me/listings/{listing_id}",
+    access: "listings:write",
+    tag: "My listings",
+    summary: "Edit my listing",
+    description:
+      "Edits publish at once and are kept in a version history; the site team sees a before/after copy. Send only what changes: `fields`, `socials` (replaces all) and `faqs` (replaces all, at most 10).",
+    params: listingParams,
+    body: updateMyListingBody,
+    status: 200,
+    idempotencyKey: true,
+    hints: { idempotent: true },
+  }),
+  defineOperation({
+    operationId: "post_listing_update",
+    method: "post",
+    path: "/me/listings/{listing_id}/updates",
+    access: "listings:write",
+    tag: "My listings",
+    summary: "Post an update",
+    description:
+      "Posts an update (title at most 200, plain-text body at most 5000) to the listing's latest-updates feed; followers are told.",
+    params: listingParams,
+    body: z.object({ title: z.string().min(1).max(200), body: z.string().min(1).max(5000) })
+      .strict(),
+    status: 201,
+    idempotencyKey: true,
+  }),
+  defineOperation({
+    operationId: "add_milestone",
+    method: "post",
+    path: "/me/listings/{listing_id}/milestones",
+    access: "listings:write",
+    tag: "My listings",
+    summary: "Add a milestone",
+    description:
+      "Adds a milestone (date, title, optional description and https link). Shown publicly on paid listings or when the milestones section is unlocked.",
+    params: listingParams,
+    body: z.object({
+      date: z.iso.date().describe("YYYY-MM-DD"),
+      title: z.string().min(1).max(200),
+      description: z.string().max(2000).optional(),
+      url: z.string().max(500).regex(/^https:\/\/\S+$/, "Expected an https link").optional(),
+    }).strict(),
+    status: 201,
+    idempotencyKey: true,
+  }),
+  defineOperation({
+    operationId: "delete_milestone",
+    method: "delete",
+    path: "/me/listings/{listing_id}/milestones/{milestone_id}",
+    access: "listings:write",
+    tag: "My listings",
+    summary: "Delete a milestone",
+    description: "Removes one milestone from the listing.",
+    params: z.object({
+      listing_id: positiveId("Listing id"),
+      milestone_id: positiveId("Milestone id"),
+    }).strict(),
+    status: 200,
+    idempotencyKey: true,
+    hints: { destructive: true, idempotent: true },
+  }),
+  defineOperation({
+    operationId: "set_founder_story",
+    method: "put",
+    path: "/me/listings/{listing_id}/story",
+    access: "listings:write",
+    tag: "My listings",
+    summary: "Set the founder story",
+    description:
+      "Sets the founder story published with the listing: title (at most 200) and story, why_started, problem, journey, challenges, achievements, lessons, whats_next (each at most 8000).",
+    params: listingParams,
+    body: founderStoryBody,
+    status: 200,
+    idempotencyKey: true,
+    hints: { idempotent: true },
+  }),
+  defineOperation({
+    operationId: "answer_interview",
+    method: "put",
+    path: "/me/interview",
+    access: "listings:write",
+    tag: "My listings",
+    summary: "Answer interview questions",
+    description:
+      "Saves answers (at most 30 per call, each at most 4000 characters) to questions from list_interview_questions.",
+    body: z.object({
+      answers: z.array(
+        z.object({ question_id: positiveId("Question id"), answer: z.string().max(4000) }).strict(),
+      ).max(30),
+    }).strict(),
+    status: 200,
+    idempotencyKey: true,
+    hints: { idempotent: true },
+  }),
+  defineOperation({
+    operationId: "choose_free_listing",
+    method: "post",
+    path: "/me/listings/{listing_id}/free",
+    access: "listings:write",
+    tag: "My listings",
+    summary: "Choose the free plan",
+    description:
+      "Queues a submitted listing for a free launch week 6 to 8 weeks out (a site setting). It goes live once the service's badge is found on the homepage of the listing's website; get_badges gives the embed code.",
+    params: listingParams,
+    status: 200,
+    idempotencyKey: true,
+    hints: { idempotent: true },
+  }),
+];

@@ -1,0 +1,164 @@
+/**
+ * The operation table's building blocks. Each of the 41 operations is declared once with
+ * `defineOperation`; the REST routes, the OpenAPI document and the MCP tools all derive from it.
+ */
+import { z } from "zod";
+import type { Deps } from "../../../services/deps.ts";
+import { badRequest, type ErrorDetail, notImplemented } from "../../../services/errors.ts";
+
+export const SCOPES = ["account:read", "listings:write", "orders:write"] as const;
+export type Scope = typeof SCOPES[number];
+export type Access = "public" | Scope;
+export type HttpMethod = "get" | "post" | "put" | "patch" | "delete";
+
+/** Who is calling a signed-in operation (filled in by the access layer). */
+export interface Caller {
+  userId: string;
+  email: string;
+  scopes: Scope[];
+  via: "api_key" | "oauth" | "session";
+  /** API key id or OAuth client id. */
+  credentialId: string;
+}
+
+export interface OperationContext {
+  deps: Deps;
+  caller: Caller | null;
+  /** The Idempotency-Key sent with the request, if any. */
+  idempotencyKey?: string;
+}
+
+// deno-lint-ignore no-explicit-any
+type AnyObject = z.ZodObject<any>;
+type Out<S> = S extends z.ZodType ? z.output<S> : Record<string, never>;
+
+export interface OperationInput<P, Q, B> {
+  params: Out<P>;
+  query: Out<Q>;
+  body: Out<B>;
+}
+
+/** MCP tool annotations, also exported in OpenAPI as `x-mcp-annotations`. */
+export interface OperationHints {
+  readOnly?: boolean;
+  destructive?: boolean;
+  idempotent?: boolean;
+  openWorld?: boolean;
+}
+
+export interface OperationSpec<
+  P extends AnyObject | undefined,
+  Q extends AnyObject | undefined,
+  B extends AnyObject | undefined,
+> {
+  operationId: string;
+  method: HttpMethod;
+  /** OpenAPI-style path relative to /api/v1, e.g. `/listings/{slug}`. */
+  path: string;
+  access: Access;
+  /** Area name, used as the OpenAPI tag and to group the reference page. */
+  tag: string;
+  summary: string;
+  /** What it does, what it needs and its limits (shown to API users and MCP agents). */
+  description: string;
+  params?: P;
+  query?: Q;
+  body?: B;
+  status: 200 | 201;
+  paginated?: boolean;
+  /** Accepts the Idempotency-Key header (MCP: the `idempotency_key` argument). */
+  idempotencyKey?: boolean;
+  hints?: OperationHints;
+  /** The implementation; an operation without one answers 501. */
+  handler?: (input: OperationInput<P, Q, B>, ctx: OperationContext) => Promise<unknown>;
+}
+
+/** An operation with its types erased, as the route, OpenAPI and MCP builders see it. */
+export interface Operation {
+  operationId: string;
+  method: HttpMethod;
+  path: string;
+  access: Access;
+  tag: string;
+  summary: string;
+  description: string;
+  params?: AnyObject;
+  query?: AnyObject;
+  body?: AnyObject;
+  status: 200 | 201;
+  paginated: boolean;
+  idempotencyKey: boolean;
+  hints: OperationHints;
+  handler: (input: RawInput, ctx: OperationContext) => Promise<unknown>;
+}
+
+/** Validated input as the type-erased table passes it on. */
+export interface RawInput {
+  params: Record<string, unknown>;
+  query: Record<string, unknown>;
+  body: unknown;
+}
+
+/** Declares one operation. Bodies must be strict objects (unknown keys are a 400). */
+export function defineOperation<
+  P extends AnyObject | undefined = undefined,
+  Q extends AnyObject | undefined = undefined,
+  B extends AnyObject | undefined = undefined,
+>(spec: OperationSpec<P, Q, B>): Operation {
+  const handler = spec.handler ??
+    (() => Promise.reject(notImplemented(spec.operationId)));
+  return {
+    ...spec,
+    paginated: spec.paginated ?? false,
+    idempotencyKey: spec.idempotencyKey ?? false,
+    hints: spec.hints ?? { readOnly: spec.method === "get" },
+    handler: handler as Operation["handler"],
+  } as Operation;
+}
+
+// Shared schema pieces, with the spec's patterns and bounds.
+
+export const SLUG_PATTERN = /^[a-z0-9][a-z0-9-]{0,219}$/;
+export const slug = () =>
+  z.string().regex(
+    SLUG_PATTERN,
+    "Expected a slug: lowercase letters, digits and hyphens, at most 220",
+  )
+    .describe("Slug: ^[a-z0-9][a-z0-9-]{0,219}$");
+export const countryCode = () =>
+  z.string().regex(/^[A-Za-z]{2}$/, "Expected a two-letter country code").describe(
+    "ISO 3166-1 alpha-2 code",
+  );
+export const positiveId = (what: string) =>
+  z.number().int().min(1).describe(`${what} (integer >= 1)`);
+
+/** page and per_page, as every paginated operation takes them. */
+export const pageFields = {
+  page: z.number().int().min(1).max(1000).default(1).describe("Page number, 1 to 1000"),
+  per_page: z.number().int().min(1).max(100).default(20).describe("Items per page, 1 to 100"),
+};
+export const pageQuery = z.object(pageFields).strict();
+
+/** Converts zod issues into error details naming each offending field. */
+export function issuesToDetails(issues: z.core.$ZodIssue[], prefix = ""): ErrorDetail[] {
+  return issues.map((issue) => {
+    const path = [prefix, ...issue.path.map(String)].filter(Boolean).join(".");
+    const unknown = issue.code === "unrecognized_keys"
+      ? `Unknown field${issue.keys.length > 1 ? "s" : ""}: ${
+        issue.keys.map((k) => `"${k}"`).join(", ")
+      }`
+      : null;
+    return { path: path || prefix || "(root)", message: unknown ?? issue.message };
+  });
+}
+
+/** Parses one part of a request (path, query or body) or throws a 400 naming the fields. */
+export function parsePart<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+  part: string,
+): z.output<S> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  throw badRequest(`Invalid ${part}`, issuesToDetails(result.error.issues));
+}

@@ -1,0 +1,138 @@
+/** Mounts every operation of the table as a Hono route under /api/v1. */
+import { type Context, Hono } from "hono";
+import { z } from "zod";
+import type { Deps } from "../../../services/deps.ts";
+import { ApiError, badRequest } from "../../../services/errors.ts";
+import { OPERATIONS } from "./mod.ts";
+import { type Caller, type Operation, parsePart } from "./operation.ts";
+
+const EMPTY = z.object({}).strict();
+
+/** Resolves the caller of a request; the access layer plugs in here. */
+export type CallerResolver = (c: Context, op: Operation) => Promise<Caller | null>;
+
+export interface RestOptions {
+  deps: Deps;
+  resolveCaller?: CallerResolver;
+}
+
+/** The base type of a schema field once optional, nullable and default wrappers are removed. */
+function baseType(schema: z.ZodType): string {
+  // deno-lint-ignore no-explicit-any
+  let def = (schema as any)._zod.def;
+  while (["optional", "nullable", "default", "prefault", "readonly"].includes(def.type)) {
+    def = def.innerType._zod.def;
+  }
+  return def.type;
+}
+
+/**
+ * Turns string values of a URL (path or query) into the types the schema declares, so that one
+ * schema serves JSON (MCP) and URLs alike. Values that do not convert stay strings and fail
+ * validation with a clear message.
+ */
+export function coerceUrlValues(
+  schema: z.ZodObject | undefined,
+  values: Record<string, string>,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(values)) {
+    const field = schema?.shape[name] as z.ZodType | undefined;
+    const type = field ? baseType(field) : "string";
+    if (type === "number" && /^-?\d+(\.\d+)?$/.test(value)) out[name] = Number(value);
+    else if (type === "boolean" && (value === "true" || value === "false")) {
+      out[name] = value === "true";
+    } else out[name] = value;
+  }
+  return out;
+}
+
+function readQuery(c: Context): Record<string, string> {
+  const url = new URL(c.req.url);
+  const values: Record<string, string> = {};
+  for (const [name, value] of url.searchParams) {
+    if (name in values) {
+      throw badRequest(`Query parameter "${name}" was given more than once`, [{
+        path: name,
+        message: "Repeated parameter",
+      }]);
+    }
+    values[name] = value;
+  }
+  return values;
+}
+
+async function readBody(c: Context, op: Operation): Promise<unknown> {
+  const raw = await c.req.text();
+  if (!op.body) {
+    if (raw.trim() === "" || raw.trim() === "{}") return {};
+    throw badRequest(`Operation "${op.operationId}" takes no request body`, [{
+      path: "(body)",
+      message: "No body is accepted",
+    }]);
+  }
+  if (raw.trim() === "") return {};
+  const type = c.req.header("content-type") ?? "";
+  if (!type.toLowerCase().startsWith("application/json")) {
+    throw badRequest("Request body must be JSON: send Content-Type: application/json", [{
+      path: "(body)",
+      message: "Expected application/json",
+    }]);
+  }
+  try {
+    return JSON.parse(raw);
+  } catch (err) {
+    throw badRequest(`Request body is not valid JSON: ${(err as Error).message}`, [{
+      path: "(body)",
+      message: "Invalid JSON",
+    }]);
+  }
+}
+
+/** Reads, validates and types the path, query and body of a request for one operation. */
+export async function readInput(c: Context, op: Operation) {
+  const params = parsePart(
+    op.params ?? EMPTY,
+    coerceUrlValues(op.params, c.req.param() as Record<string, string>),
+    "path parameters",
+  );
+  const query = parsePart(
+    op.query ?? EMPTY,
+    coerceUrlValues(op.query, readQuery(c)),
+    "query parameters",
+  );
+  const body = op.body
+    ? parsePart(op.body, await readBody(c, op), "request body")
+    : await readBody(c, op);
+  return { params, query, body };
+}
+
+/** Converts `/listings/{slug}` into Hono's `/listings/:slug`. */
+export function toHonoPath(path: string): string {
+  return path.replace(/\{([a-z_]+)\}/g, ":$1");
+}
+
+/** A Hono app with one route per operation. */
+export function restRoutes({ deps, resolveCaller }: RestOptions): Hono {
+  const app = new Hono();
+  for (const op of OPERATIONS) {
+    app.on(op.method.toUpperCase(), toHonoPath(op.path), async (c) => {
+      const caller = resolveCaller ? await resolveCaller(c, op) : null;
+      const input = await readInput(c, op);
+      const idempotencyKey = op.idempotencyKey ? c.req.header("idempotency-key") : undefined;
+      const result = await op.handler(input, { deps, caller, idempotencyKey });
+      return c.json(result as object, op.status);
+    });
+  }
+  return app;
+}
+
+/** The error for an unmatched API path: 405 when the path exists with another method, else 404. */
+export function unmatchedApiRoute(method: string, path: string): ApiError {
+  const known = OPERATIONS.some((op) =>
+    new RegExp(`^/api/v1${toHonoPath(op.path).replace(/:[a-z_]+/g, "[^/]+")}$`).test(path)
+  );
+  return known
+    ? new ApiError(405, "method_not_allowed", `Method ${method} is not allowed on ${path}`)
+    : new ApiError(404, "not_found", `No API route ${method} ${path}`);
+}

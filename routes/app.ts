@@ -1,0 +1,60 @@
+/** The one Hono app: REST API, OpenAPI, badges, static files and pages. */
+import { Hono } from "hono";
+import { cors } from "hono/cors";
+import { serveStatic } from "hono/deno";
+import type { Deps } from "../services/deps.ts";
+import { ApiError, toApiError } from "../services/errors.ts";
+import { buildOpenApi } from "./api/v1/openapi.ts";
+import { type CallerResolver, restRoutes, unmatchedApiRoute } from "./api/v1/rest.ts";
+import { badgeRoutes } from "./badges.ts";
+import { pageRoutes, renderErrorPage } from "./pages/mod.tsx";
+
+export interface AppOptions {
+  resolveCaller?: CallerResolver;
+}
+
+/** Paths whose errors are answered with the JSON error body rather than a page. */
+const JSON_PATHS = /^\/(api|mcp|oauth|badges|\.well-known)(\/|$)/;
+
+/** Builds the whole application for a set of dependencies. */
+export function createApp(deps: Deps, options: AppOptions = {}): Hono {
+  const app = new Hono();
+  app.use("*", async (c, next) => {
+    await next();
+    c.header("X-Content-Type-Options", "nosniff");
+    c.header("Referrer-Policy", "strict-origin-when-cross-origin");
+    if (!c.res.headers.has("X-Frame-Options") && !c.req.path.startsWith("/badges/")) {
+      c.header("X-Frame-Options", "DENY");
+    }
+  });
+  app.use(
+    "/api/*",
+    cors({
+      origin: "*",
+      exposeHeaders: ["Retry-After", "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset"],
+    }),
+  );
+
+  const openApi = buildOpenApi(deps.config.publicUrl);
+  app.get("/api/v1/openapi.json", (c) => c.json(openApi));
+  app.route("/api/v1", restRoutes({ deps, resolveCaller: options.resolveCaller }));
+  app.route("/", badgeRoutes(deps));
+  app.use("/static/*", serveStatic({ root: "./" }));
+  app.route("/", pageRoutes(deps, openApi));
+
+  app.notFound((c) => {
+    const err = c.req.path.startsWith("/api/")
+      ? unmatchedApiRoute(c.req.method, c.req.path)
+      : new ApiError(404, "not_found", `No page at ${c.req.path}`);
+    if (JSON_PATHS.test(c.req.path)) return c.json(err.toBody(), err.status as 404);
+    return c.html(renderErrorPage(deps, err), 404);
+  });
+  app.onError((thrown, c) => {
+    const err = toApiError(thrown);
+    if (err.status >= 500 && !(thrown instanceof ApiError)) console.error(thrown);
+    for (const [name, value] of Object.entries(err.headers)) c.header(name, value);
+    if (JSON_PATHS.test(c.req.path)) return c.json(err.toBody(), err.status as 400);
+    return c.html(renderErrorPage(deps, err), err.status as 400);
+  });
+  return app;
+}

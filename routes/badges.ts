@@ -1,0 +1,84 @@
+/**
+ * The badge images: `GET /badges/:slug/:kind.svg?shape=&mode=&size=`. Mount at the root of the
+ * app (`app.route("/", badgeRoutes(deps))`); errors are thrown for the app's error handler.
+ */
+import { Hono } from "hono";
+import type { Deps } from "../services/deps.ts";
+import { badRequest, type ErrorDetail, notFound } from "../services/errors.ts";
+import {
+  BADGE_MODES,
+  BADGE_SHAPES,
+  BADGE_SIZES,
+  type BadgeStyle,
+  DEFAULT_BADGE_STYLE,
+  getBadgeSvg,
+} from "../services/badges.ts";
+
+const CACHE_CONTROL = "public, max-age=3600, stale-while-revalidate=86400";
+
+/** The Hono sub-app serving badge SVG images. */
+export function badgeRoutes(deps: Deps): Hono {
+  const app = new Hono();
+  app.get("/badges/:slug/:file", async (c) => {
+    const slug = c.req.param("slug");
+    const file = c.req.param("file");
+    if (!file.endsWith(".svg") || file.length <= 4) throw notFound("badge image", file);
+    const style = parseBadgeStyle((name) => c.req.query(name));
+    const svg = await getBadgeSvg(deps, slug, file.slice(0, -4), style);
+    const etag = await etagOf(svg);
+    const headers = {
+      "Cache-Control": CACHE_CONTROL,
+      "ETag": etag,
+      "X-Content-Type-Options": "nosniff",
+    };
+    if (matchesEtag(c.req.header("If-None-Match"), etag)) {
+      return c.body(null, 304, headers);
+    }
+    return c.body(svg, 200, { ...headers, "Content-Type": "image/svg+xml; charset=utf-8" });
+  });
+  return app;
+}
+
+/** Reads shape, mode and size from the query, with defaults; a bad value is a 400. */
+export function parseBadgeStyle(query: (name: string) => string | undefined): BadgeStyle {
+  const details: ErrorDetail[] = [];
+  const pick = <T extends string>(name: string, allowed: readonly T[], fallback: T): T => {
+    const value = query(name);
+    if (value === undefined) return fallback;
+    if ((allowed as readonly string[]).includes(value)) return value as T;
+    details.push({
+      path: name,
+      message: `Invalid ${name} "${value}": expected one of ${allowed.join(", ")}`,
+    });
+    return fallback;
+  };
+  const style: BadgeStyle = {
+    shape: pick("shape", BADGE_SHAPES, DEFAULT_BADGE_STYLE.shape),
+    mode: pick("mode", BADGE_MODES, DEFAULT_BADGE_STYLE.mode),
+    size: pick("size", BADGE_SIZES, DEFAULT_BADGE_STYLE.size),
+  };
+  if (details.length > 0) {
+    const names = details.map((d) => `"${d.path}"`).join(", ");
+    throw badRequest(`Invalid badge style: check ${names}`, details);
+  }
+  return style;
+}
+
+/** A strong ETag from the SHA-256 of the SVG. */
+async function etagOf(body: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(body));
+  const hex = Array.from(
+    new Uint8Array(digest).slice(0, 16),
+    (b) => b.toString(16).padStart(2, "0"),
+  );
+  return `"${hex.join("")}"`;
+}
+
+/** Whether an If-None-Match header (a list, weak tags or `*`) matches the current ETag. */
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(",").some((tag) => {
+    const t = tag.trim();
+    return t === "*" || t.replace(/^W\//, "") === etag;
+  });
+}

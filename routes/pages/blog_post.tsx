@@ -1,0 +1,67 @@
+/** `/blog/:slug`: one post, its Markdown rendered with raw HTML escaped. */
+import { getBlogPost } from "../../services/blog.ts";
+import { renderMarkdown } from "../../components/markdown.ts";
+import { formatDate } from "../../components/format.ts";
+import Paragraphs from "../../components/Paragraphs.tsx";
+import { type PageHandler, renderPage } from "./_page.tsx";
+
+type Post = Awaited<ReturnType<typeof getBlogPost>>;
+
+export const handler: PageHandler = async (ctx) => {
+  const post = await getBlogPost(ctx.deps, ctx.c.req.param("slug") ?? "");
+  return renderPage(ctx, {
+    title: post.title,
+    description: post.summary,
+    path: `/blog/${post.slug}`,
+    ogType: "article",
+    section: "blog",
+  }, <BlogPostPage post={post} />);
+};
+
+/** A blog post. */
+export default function BlogPostPage({ post }: { post: Post }) {
+  return (
+    <article class="post">
+      <nav class="breadcrumbs" aria-label="Breadcrumbs">
+        <a href="/blog">Blog</a> / <span aria-current="page">{post.title}</span>
+      </nav>
+      <header class="post-header">
+        <h1>{post.title}</h1>
+        <p class="lead">{post.summary}</p>
+        <p class="muted">
+          By {post.author} ·{" "}
+          <time datetime={post.published_at}>{formatDate(post.published_at)}</time>
+          {post.updated_at.slice(0, 10) !== post.published_at.slice(0, 10) && (
+            <>
+              · updated <time datetime={post.updated_at}>{formatDate(post.updated_at)}</time>
+            </>
+          )}
+        </p>
+        {post.tags.length > 0 && (
+          <p class="chips">
+            {post.tags.map((t) => (
+              <a key={t} class="chip" href={`/blog?q=${encodeURIComponent(t)}`}>#{t}</a>
+            ))}
+          </p>
+        )}
+      </header>
+      <div class="prose" dangerouslySetInnerHTML={{ __html: renderMarkdown(post.body) }} />
+      {post.faqs.length > 0 && (
+        <section class="post-faqs" aria-labelledby="faqs-title">
+          <h2 id="faqs-title">Questions and answers</h2>
+          <div class="faqs">
+            {post.faqs.map((f, i) => (
+              <details key={i}>
+                <summary>{f.question}</summary>
+                <Paragraphs text={f.answer} />
+              </details>
+            ))}
+          </div>
+        </section>
+      )}
+      <p>
+        <a href="/blog">← All posts</a>
+      </p>
+    </article>
+  );
+}

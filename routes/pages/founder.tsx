@@ -1,0 +1,108 @@
+/** `/founders/:slug`: a founder's bio, socials, companies and published stories. */
+import { getFounder } from "../../services/founders.ts";
+import ExternalLink from "../../components/ExternalLink.tsx";
+import ListingLogo from "../../components/ListingLogo.tsx";
+import ListingRow from "../../components/ListingRow.tsx";
+import Paragraphs from "../../components/Paragraphs.tsx";
+import { humanize, safeUrl } from "../../components/format.ts";
+import { SOCIAL_LABELS } from "./listing.tsx";
+import { categoryNames, type PageHandler, renderPage } from "./_page.tsx";
+
+type Founder = Awaited<ReturnType<typeof getFounder>>;
+
+const STORY_PARTS = [
+  ["story", "The story"],
+  ["why_started", "Why I started"],
+  ["problem", "The problem"],
+  ["journey", "The journey"],
+  ["challenges", "Challenges"],
+  ["achievements", "Achievements"],
+  ["lessons", "Lessons learned"],
+  ["whats_next", "What's next"],
+] as const;
+
+export const handler: PageHandler = async (ctx) => {
+  const [founder, names] = await Promise.all([
+    getFounder(ctx.deps, ctx.c.req.param("slug") ?? ""),
+    categoryNames(ctx.deps),
+  ]);
+  const companies = founder.companies.map((c) => c.name).join(", ");
+  return renderPage(ctx, {
+    title: companies ? `${founder.name}, founder of ${companies}` : founder.name,
+    description: founder.bio || `${founder.name} on the directory.`,
+    path: `/founders/${founder.slug}`,
+    imageUrl: safeUrl(founder.avatar_url),
+    ogType: "profile",
+  }, <FounderPage founder={founder} names={names} />);
+};
+
+/** A founder's profile. */
+export default function FounderPage(
+  { founder, names }: { founder: Founder; names: Record<string, string> },
+) {
+  const socials = Object.entries(founder.socials).filter(([, url]) => safeUrl(url));
+  return (
+    <article class="founder">
+      <header class="profile-header">
+        <ListingLogo name={founder.name} logoUrl={founder.avatar_url} size="l" />
+        <div class="profile-title">
+          <h1>{founder.name}</h1>
+          {founder.country && <p class="muted">Based in {founder.country}</p>}
+          {socials.length > 0 && (
+            <ul class="inline-links">
+              {socials.map(([key, url]) => (
+                <li key={key}>
+                  <ExternalLink href={url} rel="noopener ugc nofollow">
+                    {SOCIAL_LABELS[key] ?? humanize(key)}
+                  </ExternalLink>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </header>
+      <div class="profile-grid">
+        <div class="profile-main">
+          {founder.bio && (
+            <section class="card" aria-labelledby="bio-title">
+              <h2 id="bio-title">About</h2>
+              <Paragraphs text={founder.bio} />
+            </section>
+          )}
+          {founder.stories.map((s) => (
+            <section key={s.listing.slug} class="card" aria-labelledby={`story-${s.listing.slug}`}>
+              <h2 id={`story-${s.listing.slug}`}>
+                {s.title || `The story of ${s.listing.name}`}
+              </h2>
+              <p class="muted">
+                About <a href={`/listings/${s.listing.slug}`}>{s.listing.name}</a>
+              </p>
+              {STORY_PARTS.filter(([key]) =>
+                s[key]
+              ).map(([key, label]) => (
+                <div key={key} class="story-part">
+                  {key !== "story" && <h3>{label}</h3>}
+                  <Paragraphs text={s[key] ?? ""} />
+                </div>
+              ))}
+            </section>
+          ))}
+        </div>
+        <aside class="profile-side" aria-labelledby="companies-title">
+          <section class="card">
+            <h2 id="companies-title">Companies</h2>
+            {founder.companies.length === 0
+              ? <p class="muted">No public listings yet.</p>
+              : (
+                <ul class="rows rows-compact">
+                  {founder.companies.map((l) => (
+                    <ListingRow key={l.slug} listing={l} categoryNames={names} />
+                  ))}
+                </ul>
+              )}
+          </section>
+        </aside>
+      </div>
+    </article>
+  );
+}

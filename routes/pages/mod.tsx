@@ -1,0 +1,56 @@
+/**
+ * The web pages. As in Fresh, each URL has one module under routes/pages/ exporting `handler`
+ * (and its page component as default); the manifest below maps paths to them.
+ */
+import { Hono } from "hono";
+import type { Deps } from "../../services/deps.ts";
+import type { ApiError } from "../../services/errors.ts";
+import type { PageHandler } from "./_page.tsx";
+import { renderErrorPage as renderError } from "./_error.tsx";
+import * as home from "./index.tsx";
+import * as listing from "./listing.tsx";
+import * as compare from "./compare.tsx";
+import * as categories from "./categories.tsx";
+import * as category from "./category.tsx";
+import * as week from "./week.tsx";
+import * as leaderboards from "./leaderboards.tsx";
+import * as leaderboard from "./leaderboard.tsx";
+import * as awards from "./awards.tsx";
+import * as blog from "./blog.tsx";
+import * as blogPost from "./blog_post.tsx";
+import * as founder from "./founder.tsx";
+import * as search from "./search.tsx";
+import * as docsApi from "./docs_api.tsx";
+
+/** Path (Hono syntax) → page module. */
+export const MANIFEST: Record<string, { handler: PageHandler }> = {
+  "/": home,
+  "/listings/:slug": listing,
+  "/compare": compare,
+  "/categories": categories,
+  "/categories/:slug": category,
+  "/launches/:week": week,
+  "/leaderboards": leaderboards,
+  "/leaderboards/:board": leaderboard,
+  "/awards": awards,
+  "/blog": blog,
+  "/blog/:slug": blogPost,
+  "/founders/:slug": founder,
+  "/search": search,
+  "/docs/api": docsApi,
+};
+
+/** Every page route; errors propagate to the app's onError, which renders the error page. */
+export function pageRoutes(deps: Deps, openApi: Record<string, unknown>): Hono {
+  const app = new Hono();
+  for (const [path, page] of Object.entries(MANIFEST)) {
+    app.get(path, (c) => page.handler({ c, deps, openApi }));
+  }
+  app.get("/launches", (c) => c.redirect("/launches/this", 302));
+  return app;
+}
+
+/** The error page as a full HTML document: status, message and a link home. */
+export function renderErrorPage(deps: Deps, err: ApiError): string {
+  return renderError(deps, err);
+}

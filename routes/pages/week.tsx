@@ -1,0 +1,102 @@
+/** `/launches/:week` (this, next, last or YYYY-MM-DD): one launch week, ranked or scheduled. */
+import { calendarRange, getLaunchWeek } from "../../services/calendar.ts";
+import ListingRow from "../../components/ListingRow.tsx";
+import { formatWeekRange, plural } from "../../components/format.ts";
+import { categoryNames, type PageHandler, renderPage } from "./_page.tsx";
+
+type Week = Awaited<ReturnType<typeof getLaunchWeek>>;
+
+export const handler: PageHandler = async (ctx) => {
+  const param = ctx.c.req.param("week") ?? "";
+  const [week, range, names] = await Promise.all([
+    getLaunchWeek(ctx.deps, param),
+    calendarRange(ctx.deps),
+    categoryNames(ctx.deps),
+  ]);
+  const when = formatWeekRange(week.starts, week.ends);
+  return renderPage(ctx, {
+    title: `Launches of ${week.iso_week} (${when})`,
+    description: week.state === "upcoming"
+      ? `Products scheduled to launch in the week of ${when}.`
+      : `Products launched in the week of ${when}, ranked by community votes.`,
+    path: `/launches/${week.week}`,
+    section: "launches",
+  }, <WeekPage week={week} names={names} first={range.first} last={range.last} />);
+};
+
+const STATE_LABELS = { past: "Finished", current: "This week", upcoming: "Upcoming" } as const;
+
+interface WeekPageProps {
+  week: Week;
+  names: Record<string, string>;
+  /** The first and last weeks the calendar covers (navigation stops there). */
+  first: string;
+  last: string;
+}
+
+/** A launch week page. */
+export default function WeekPage({ week, names, first, last }: WeekPageProps) {
+  const upcoming = week.state === "upcoming";
+  return (
+    <>
+      <header class="page-header week-header">
+        <p class="eyebrow">
+          <span class={`state state-${week.state}`}>
+            {STATE_LABELS[week.state as keyof typeof STATE_LABELS]}
+          </span>{" "}
+          {week.iso_week}
+        </p>
+        <h1>Launches of {formatWeekRange(week.starts, week.ends)}</h1>
+        <p class="lead">
+          {upcoming
+            ? `${plural(week.total, "product")} scheduled. Ranking starts when the week begins.`
+            : `${
+              plural(week.total, "product")
+            }, ranked by the community votes cast during the week.`}
+        </p>
+      </header>
+      <nav class="week-nav" aria-label="Weeks">
+        {week.previous_week >= first
+          ? (
+            <a class="button button-ghost" href={`/launches/${week.previous_week}`} rel="prev">
+              ← Previous week
+            </a>
+          )
+          : <span />}
+        <a href="/launches/this">This week</a>
+        {week.next_week <= last
+          ? (
+            <a class="button button-ghost" href={`/launches/${week.next_week}`} rel="next">
+              Next week →
+            </a>
+          )
+          : <span />}
+      </nav>
+      <section class="card" aria-label="Launches">
+        {week.launches.length === 0
+          ? (
+            <p class="empty">
+              {upcoming ? "Nothing is scheduled for this week yet." : "No launches this week."}
+            </p>
+          )
+          : (
+            <ol class="rows">
+              {week.launches.map((e) => (
+                <ListingRow
+                  key={e.listing.slug}
+                  listing={upcoming ? e.listing : { ...e.listing, votes: e.week_votes }}
+                  rank={e.rank}
+                  categoryNames={names}
+                  note={upcoming ? "Scheduled" : undefined}
+                />
+              ))}
+            </ol>
+          )}
+      </section>
+      <p class="muted small">
+        Launch of the Week awards go to the top three by votes once the week ends. See{" "}
+        <a href="/awards">all awards</a>.
+      </p>
+    </>
+  );
+}

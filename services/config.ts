@@ -1,0 +1,58 @@
+/** Service configuration, read once from the environment (every variable is documented in README.md). */
+export interface Config {
+  port: number;
+  publicUrl: string;
+  kvPath: string;
+  demoData: boolean;
+  adminEmails: string[];
+  allowPrivateFetch: boolean;
+  openai: { apiKey?: string; baseUrl?: string; model: string };
+  stripe: { secretKey?: string; webhookSecret?: string };
+  mail: { smtpUrl?: string; from: string };
+}
+
+/** Builds the configuration from an environment lookup (defaults to `Deno.env`). */
+export function loadConfig(env: (name: string) => string | undefined = Deno.env.get): Config {
+  const port = Number(env("PORT") ?? "8000");
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(`Invalid PORT "${env("PORT")}": expected an integer from 0 to 65535`);
+  }
+  const publicUrl = (env("PUBLIC_URL") ?? `http://localhost:${port}`).replace(/\/+$/, "");
+  try {
+    new URL(publicUrl);
+  } catch {
+    throw new Error(`Invalid PUBLIC_URL "${publicUrl}": expected an absolute URL`);
+  }
+  return {
+    port,
+    publicUrl,
+    kvPath: env("KV_PATH") ?? "./data/kv.sqlite3",
+    demoData: env("DEMO_DATA") === "1",
+    adminEmails: (env("ADMIN_EMAILS") ?? "").split(",").map((e) => e.trim().toLowerCase())
+      .filter(Boolean),
+    allowPrivateFetch: env("ALLOW_PRIVATE_FETCH") === "1",
+    openai: {
+      apiKey: env("OPENAI_API_KEY") || undefined,
+      baseUrl: env("OPENAI_BASE_URL") || undefined,
+      model: env("OPENAI_MODEL") || "gpt-4.1-mini",
+    },
+    stripe: {
+      secretKey: env("STRIPE_SECRET_KEY") || undefined,
+      webhookSecret: env("STRIPE_WEBHOOK_SECRET") || undefined,
+    },
+    mail: {
+      smtpUrl: env("SMTP_URL") || undefined,
+      from: env("MAIL_FROM") || "Launch Directory <noreply@localhost>",
+    },
+  };
+}
+
+/** A configuration for tests: in-memory KV and a fixed public URL. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    ...loadConfig(() => undefined),
+    kvPath: ":memory:",
+    publicUrl: "http://localhost:8000",
+    ...overrides,
+  };
+}
