@@ -6,6 +6,7 @@ import { loadSearchIndex, SearchIndex } from "./services/search.ts";
 import { runWeeklyRollover } from "./services/awards.ts";
 import type { Deps } from "./services/deps.ts";
 import { createApp } from "./routes/app.ts";
+import { handleJob } from "./services/jobs.ts";
 
 /** Opens the configured Deno KV store, creating the folder of an on-disk store. */
 export async function openStore(path: string): Promise<Deno.Kv> {
@@ -36,6 +37,8 @@ if (import.meta.main) {
   // A missed rollover (service down on Monday) is caught up at start.
   await runWeeklyRollover(kv, now()).catch((err) => console.error("Weekly rollover failed:", err));
   registerJobs(deps);
+  // Queued jobs (mail delivery; later crawling, drafting) run here; a throw retries the job.
+  void kv.listenQueue((message) => handleJob(deps, message));
   const app = createApp(deps);
   Deno.serve({
     port: config.port,

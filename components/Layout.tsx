@@ -25,9 +25,17 @@ export interface PageMeta {
   query?: string;
 }
 
+/** The signed-in person, as the header shows them (with the token of the sign-out form). */
+export interface HeaderAccount {
+  email: string;
+  csrfToken: string;
+}
+
 interface LayoutProps {
   siteName: string;
   meta: PageMeta;
+  /** The signed-in person; null or absent shows "Sign in". */
+  account?: HeaderAccount | null;
   children: ComponentChildren;
 }
 
@@ -52,7 +60,7 @@ export function LogoMark() {
 }
 
 /** A whole HTML document around a page's content. */
-export default function Layout({ siteName, meta, children }: LayoutProps) {
+export default function Layout({ siteName, meta, account, children }: LayoutProps) {
   return (
     <html lang="en">
       <head>
@@ -98,6 +106,23 @@ export default function Layout({ siteName, meta, children }: LayoutProps) {
             </nav>
             <div class="header-search">
               <SearchBox initialQuery={meta.query ?? ""} />
+            </div>
+            <div class="header-account">
+              {account
+                ? (
+                  <>
+                    <a class="header-account-link" href="/account" title="Your account">
+                      {account.email}
+                    </a>
+                    <form method="post" action="/signout">
+                      <input type="hidden" name="_csrf" value={account.csrfToken} />
+                      <button type="submit" class="button button-ghost button-small">
+                        Sign out
+                      </button>
+                    </form>
+                  </>
+                )
+                : <a class="button button-ghost button-small" href="/signin">Sign in</a>}
             </div>
           </div>
         </header>

@@ -4,11 +4,17 @@
  */
 import { type ComponentType, h, hydrate } from "preact";
 import BadgeBuilder from "./BadgeBuilder.tsx";
+import CopySecret from "./CopySecret.tsx";
 import LaunchTabs from "./LaunchTabs.tsx";
 import SearchBox from "./SearchBox.tsx";
 
 // deno-lint-ignore no-explicit-any
-const ISLANDS: Record<string, ComponentType<any>> = { BadgeBuilder, LaunchTabs, SearchBox };
+const ISLANDS: Record<string, ComponentType<any>> = {
+  BadgeBuilder,
+  CopySecret,
+  LaunchTabs,
+  SearchBox,
+};
 
 /** Hydrates the islands under `root` with the props the server serialized. */
 export function hydrateIslands(root: ParentNode = document): void {

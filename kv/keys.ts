@@ -105,3 +105,40 @@ export const seedMarkerKey = (name: string) => ["seeded", name] as const;
 // Users.
 export const userKey = (id: string) => ["users", id] as const;
 export const userByEmailKey = (email: string) => ["users_by_email", email] as const;
+
+// Sign-in and sessions (secrets are keyed by their SHA-256, never stored).
+export const sessionKey = (hash: string) => ["sessions", hash] as const;
+export const signInTokenKey = (hash: string) => ["signin_tokens", hash] as const;
+
+// API keys.
+export const apiKeyKey = (hash: string) => ["api_keys", hash] as const;
+export const apiKeyByIdKey = (id: string) => ["api_keys_by_id", id] as const;
+export const apiKeysByUserKey = (userId: string, id: string) =>
+  ["api_keys_by_user", userId, id] as const;
+export const apiKeysByUserPrefix = (userId: string) => ["api_keys_by_user", userId] as const;
+
+// OAuth authorization server.
+export const oauthClientKey = (clientId: string) => ["oauth_clients", clientId] as const;
+export const oauthCodeKey = (hash: string) => ["oauth_codes", hash] as const;
+export const oauthTokenKey = (hash: string) => ["oauth_tokens", hash] as const;
+export const tokenFamilyKey = (id: string) => ["oauth_families", id] as const;
+export const tokenFamiliesByUserKey = (userId: string, id: string) =>
+  ["oauth_families_by_user", userId, id] as const;
+export const tokenFamiliesByUserPrefix = (userId: string) =>
+  ["oauth_families_by_user", userId] as const;
+/** Tokens of a family, so that revoking the family can delete them all. */
+export const familyTokenKey = (familyId: string, hash: string) =>
+  ["oauth_family_tokens", familyId, hash] as const;
+export const familyTokensPrefix = (familyId: string) => ["oauth_family_tokens", familyId] as const;
+
+// Mail.
+export const mailKey = (id: string) => ["mail", id] as const;
+export const mailPrefix = () => ["mail"] as const;
+/** Where the queue puts a mail job whose retries ran out. */
+export const mailUndeliveredKey = (id: string) => ["mail_undelivered", id] as const;
+
+// Rate limits and idempotency.
+export const rateLimitKey = (bucket: string, window: number) =>
+  ["rate_limit", bucket, window] as const;
+export const idempotencyKey = (caller: string, operationId: string, key: string) =>
+  ["idempotency", caller, operationId, key] as const;

@@ -1,5 +1,9 @@
 /** Records stored in Deno KV. Field names follow the interface specification. */
 
+/** The OAuth scopes (and API key scopes) of the signed-in operations. */
+export const SCOPES = ["account:read", "listings:write", "orders:write"] as const;
+export type Scope = typeof SCOPES[number];
+
 /** The fourteen social platform keys. */
 export const SOCIAL_KEYS = [
   "x",
@@ -289,4 +293,112 @@ export interface User {
   email: string;
   name: string;
   created_at: string;
+}
+
+/** A signed-in browser session; stored under the SHA-256 of its cookie value. */
+export interface Session {
+  user_id: string;
+  /** Synchronizer token every form post of this session must carry. */
+  csrf_token: string;
+  created_at: string;
+  expires_at: string;
+}
+
+/** A one-time sign-in link; stored under the SHA-256 of its token. */
+export interface SignInToken {
+  email: string;
+  /** Where to go after sign-in (a path on this site). */
+  next: string;
+  created_at: string;
+}
+
+/** An API key; the secret itself is never stored, only its SHA-256. */
+export interface ApiKey {
+  id: string;
+  user_id: string;
+  name: string;
+  /** The first characters of the key, shown in lists (e.g. `ld_3f9a1c`). */
+  prefix: string;
+  scopes: Scope[];
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
+/** A registered (RFC 7591) or metadata-document (CIMD) OAuth client. */
+export interface OAuthClient {
+  client_id: string;
+  client_name: string;
+  redirect_uris: string[];
+  token_endpoint_auth_method: "none" | "client_secret_post" | "client_secret_basic";
+  client_secret_hash: string | null;
+  grant_types: string[];
+  response_types: string[];
+  application_type: "web" | "native";
+  scope: string | null;
+  client_uri: string | null;
+  logo_uri: string | null;
+  source: "registration" | "metadata_document";
+  created_at: string;
+}
+
+/** An authorization code; stored under its SHA-256, single use, short-lived. */
+export interface AuthorizationCode {
+  client_id: string;
+  user_id: string;
+  redirect_uri: string;
+  code_challenge: string;
+  scopes: Scope[];
+  resource: string;
+  created_at: string;
+}
+
+/** A grant of one user to one client: the family of its access and refresh tokens. */
+export interface TokenFamily {
+  id: string;
+  user_id: string;
+  client_id: string;
+  scopes: Scope[];
+  resource: string;
+  created_at: string;
+  last_used_at: string;
+  revoked_at: string | null;
+}
+
+/** An opaque access or refresh token; stored under its SHA-256. */
+export interface OAuthToken {
+  kind: "access" | "refresh";
+  family_id: string;
+  client_id: string;
+  user_id: string;
+  scopes: Scope[];
+  resource: string;
+  created_at: string;
+  expires_at: string;
+  /** Refresh tokens: when it was exchanged (a second use revokes the family). */
+  used_at: string | null;
+}
+
+/** A mail kept in the outbox (the embedded mail transport) or sent by SMTP. */
+export interface Mail {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  created_at: string;
+  transport: "outbox" | "smtp";
+  /** SMTP mails: the state of delivery through the queue (null for the outbox). */
+  delivery: MailDelivery | null;
+}
+
+/** How far an SMTP mail got; a mail marked `sent` is never sent again. */
+export interface MailDelivery {
+  status: "queued" | "sending" | "sent" | "failed";
+  /** Send attempts so far. */
+  attempts: number;
+  /** When the running attempt started: a lease that keeps a second worker from sending too. */
+  sending_since: string | null;
+  sent_at: string | null;
+  last_error: string | null;
 }

@@ -34,3 +34,9 @@ export async function getOrCreateUser(
 export async function getUser(kv: Deno.Kv, id: string): Promise<User | null> {
   return (await kv.get<User>(keys.userKey(id))).value;
 }
+
+/** Reads an account by email (normalized: trimmed, lowercase); null when there is none. */
+export async function getUserByEmail(kv: Deno.Kv, email: string): Promise<User | null> {
+  const id = (await kv.get<string>(keys.userByEmailKey(email.trim().toLowerCase()))).value;
+  return id ? await getUser(kv, id) : null;
+}

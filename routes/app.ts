@@ -5,19 +5,18 @@ import { serveStatic } from "hono/deno";
 import type { Deps } from "../services/deps.ts";
 import { ApiError, toApiError } from "../services/errors.ts";
 import { buildOpenApi } from "./api/v1/openapi.ts";
-import { type CallerResolver, restRoutes, unmatchedApiRoute } from "./api/v1/rest.ts";
+import { restRoutes, unmatchedApiRoute } from "./api/v1/rest.ts";
+import { rateLimit } from "./middleware.ts";
 import { badgeRoutes } from "./badges.ts";
 import { pageRoutes, renderErrorPage } from "./pages/mod.tsx";
-
-export interface AppOptions {
-  resolveCaller?: CallerResolver;
-}
+import { accountRoutes } from "./account.tsx";
+import { oauthRoutes } from "./oauth.tsx";
 
 /** Paths whose errors are answered with the JSON error body rather than a page. */
 const JSON_PATHS = /^\/(api|mcp|oauth|badges|\.well-known)(\/|$)/;
 
 /** Builds the whole application for a set of dependencies. */
-export function createApp(deps: Deps, options: AppOptions = {}): Hono {
+export function createApp(deps: Deps): Hono {
   const app = new Hono();
   app.use("*", async (c, next) => {
     await next();
@@ -37,9 +36,16 @@ export function createApp(deps: Deps, options: AppOptions = {}): Hono {
 
   const openApi = buildOpenApi(deps.config.publicUrl);
   app.get("/api/v1/openapi.json", (c) => c.json(openApi));
-  app.route("/api/v1", restRoutes({ deps, resolveCaller: options.resolveCaller }));
+  app.use("/api/*", rateLimit({ deps }));
+  app.route("/api/v1", restRoutes({ deps }));
   app.route("/", badgeRoutes(deps));
   app.use("/static/*", serveStatic({ root: "./" }));
+  // Endpoints that create records or make the service fetch a client's metadata are limited too.
+  for (const path of ["/oauth/register", "/oauth/authorize", "/oauth/token", "/oauth/revoke"]) {
+    app.use(path, rateLimit({ deps }));
+  }
+  app.route("/", oauthRoutes(deps));
+  app.route("/", accountRoutes(deps));
   app.route("/", pageRoutes(deps, openApi));
 
   app.notFound((c) => {

@@ -9,6 +9,21 @@ export interface Config {
   openai: { apiKey?: string; baseUrl?: string; model: string };
   stripe: { secretKey?: string; webhookSecret?: string };
   mail: { smtpUrl?: string; from: string };
+  rateLimit: { perMinute: number; anonymousPerMinute: number; trustProxy: boolean };
+}
+
+function positiveInt(
+  env: (name: string) => string | undefined,
+  name: string,
+  fallback: number,
+): number {
+  const text = env(name);
+  if (text === undefined || text === "") return fallback;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 1) {
+    throw new Error(`Invalid ${name} "${text}": expected a whole number >= 1`);
+  }
+  return value;
 }
 
 /** Builds the configuration from an environment lookup (defaults to `Deno.env`). */
@@ -43,6 +58,11 @@ export function loadConfig(env: (name: string) => string | undefined = Deno.env.
     mail: {
       smtpUrl: env("SMTP_URL") || undefined,
       from: env("MAIL_FROM") || "Launch Directory <noreply@localhost>",
+    },
+    rateLimit: {
+      perMinute: positiveInt(env, "RATE_LIMIT_PER_MINUTE", 300),
+      anonymousPerMinute: positiveInt(env, "RATE_LIMIT_ANONYMOUS_PER_MINUTE", 120),
+      trustProxy: env("TRUST_PROXY") === "1",
     },
   };
 }

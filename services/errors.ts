@@ -13,6 +13,7 @@ export const ERROR_CODES = {
   idempotency_key_reused: [400, "The same Idempotency-Key was sent with a different request."],
   unauthorized: [401, "No credentials, or a key or token that is unknown, revoked or expired."],
   insufficient_scope: [403, "Valid credentials without the operation's scope."],
+  forbidden: [403, "The request was refused, e.g. a form post without a valid CSRF token."],
   not_found: [404, "No such resource, or it is not yours (existence is not revealed)."],
   method_not_allowed: [405, "The path exists but not with this HTTP method."],
   conflict: [409, "The resource changed, or a request with the same key is still running."],

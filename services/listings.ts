@@ -96,7 +96,11 @@ function categoryRef(category: Category | null, slug: string) {
 
 /** get_listing: the full public profile. */
 export async function getPublicListing(deps: Deps, slug: string) {
-  const listing = await requirePublicListing(deps, slug);
+  return profileOf(deps, await requirePublicListing(deps, slug));
+}
+
+/** The full public profile of a listing, whatever its status (paid sections only when unlocked). */
+export async function profileOf(deps: Deps, listing: Listing) {
   const { kv, config } = deps;
   const [stats, founders, updates, reviews, ratings, revenue, awards, categories] = await Promise
     .all([

@@ -138,6 +138,10 @@ const STATUS_DEAD = 0;
 const STATUS_LIVE = 1;
 const STATUS_SCHEDULED = 2;
 
+/** Postings and term lists live in fixed chunks of 2^20 ints (4 MB): growing never copies. */
+const CHUNK_BITS = 20;
+const CHUNK_SIZE = 1 << CHUNK_BITS;
+const CHUNK_MASK = CHUNK_SIZE - 1;
 const BLOCK_HEADER = 3; // next block, count, capacity
 const FIRST_BLOCK_CAPACITY = 2;
 const MAX_BLOCK_CAPACITY = 4096;
@@ -156,6 +160,7 @@ const UNICODE_SEPARATORS = /[^\p{L}\p{N}]+/u;
 const MARKS = /\p{M}+/gu;
 const ENDS_IN_WORD = /[\p{L}\p{N}\p{M}]$/u;
 const HAS_DIGIT = /\p{N}/u;
+const HAS_WORD = /[\p{L}\p{N}]/u;
 
 /** Lowercase, diacritic-free alphanumeric tokens of a text: `"Café-Bar"` → `["cafe", "bar"]`. */
 export function tokenize(text: string): string[] {
@@ -228,7 +233,7 @@ export function normalizeDomain(input: string): string {
     .replace(/\.$/, "");
 }
 
-/** Builds a SearchDoc from a stored listing, its stats and the category parent map (slug -> parent slug or null). */
+/** Builds a SearchDoc from a listing, its stats and the category parent map (slug → parent). */
 export function toSearchDoc(
   listing: Listing,
   stats: ListingStats,
@@ -259,13 +264,13 @@ export function toSearchDoc(
   };
 }
 
-/** Fills the index from KV (all listings of status live or scheduled, with their stats) in the background; sets `ready`. */
+/** Fills the index from KV (live and scheduled listings) in the background; sets `ready`. */
 export function loadSearchIndex(kv: Deno.Kv, index: SearchIndex): Promise<void> {
   const session = index.beginLoad();
   const done = (async () => {
     const parents = await getCategoryParents(kv);
     const stats = await readStats(kv);
-    const listings = kv.list<Listing>({ prefix: listingsPrefix() }, { batchSize: 500 });
+    const listings = kv.list<Listing>({ prefix: listingsPrefix() }, { batchSize: 200 });
     for await (const { value: listing } of listings) {
       if (listing.status !== "live" && listing.status !== "scheduled") continue;
       index.loadDoc(session, toSearchDoc(listing, stats.get(listing.id) ?? ZERO_STATS, parents));
@@ -354,7 +359,7 @@ function deletionHash(text: string, length: number, skip1: number, skip2: number
   return hash;
 }
 
-/** Calls `visit` with the hash of every deletion of up to `maxEdits` characters of the term's prefix. */
+/** Calls `visit` with the hash of each deletion of up to `maxEdits` letters of a term's prefix. */
 function forEachDeletion(term: string, maxEdits: number, visit: (hash: number) => void): void {
   const n = Math.min(term.length, FUZZY_PREFIX_LENGTH);
   visit(deletionHash(term, n, -1, -1));
@@ -421,6 +426,24 @@ function detached(text: string): string {
   return text.length >= 13 ? (" " + text).slice(1) : text;
 }
 
+/** Int32 storage in fixed chunks; a range never spans two chunks, so it is addressed by offset. */
+class Chunks {
+  list: Int32Array[] = [];
+  used = 0;
+
+  /** Reserves `size` ints in one chunk; returns the offset. */
+  allocate(size: number): number {
+    if (size > CHUNK_SIZE) throw new RangeError(`Cannot allocate ${size} ints in one chunk`);
+    let at = this.used;
+    if ((at & CHUNK_MASK) + size > CHUNK_SIZE) at = (at | CHUNK_MASK) + 1;
+    while ((at + size - 1) >>> CHUNK_BITS >= this.list.length) {
+      this.list.push(new Int32Array(CHUNK_SIZE));
+    }
+    this.used = at + size;
+    return at;
+  }
+}
+
 /** The in-memory search index; see the module documentation for its design. */
 export class SearchIndex {
   /** Resolves when loading finished; search() callers await it. */
@@ -449,8 +472,8 @@ export class SearchIndex {
   #categoryUsed = 0;
   #termStart = new Int32Array(1024);
   #termCount = new Int32Array(1024);
-  #termPool = new Int32Array(65536);
-  #termUsed = 0;
+  /** Each slot's term ids, so that removing it can update document frequencies. */
+  #termLists = new Chunks();
   #summaries: (StoredSummary | undefined)[] = [];
   #totalLength = 0;
 
@@ -465,16 +488,16 @@ export class SearchIndex {
   #df = new Int32Array(4096);
   #head = new Int32Array(4096).fill(-1);
   #tail = new Int32Array(4096).fill(-1);
-  #pool = new Int32Array(1 << 16);
-  #poolUsed = 0;
+  /** Posting blocks: [next block, count, capacity, (slot, tf << 4 | field bits) × capacity]. */
+  #postings = new Chunks();
   /** Term ids in the order of their text, for prefix search; newer ones unsorted. */
   #sortedTerms: number[] = [];
+  #unsortedTerms: number[] = [];
   /** The document being written: its terms, and per term a stamp and packed frequency. */
   #docTerms: number[] = [];
   #docStamp = new Int32Array(4096);
   #docStampValue = 0;
   #docPacked = new Int32Array(4096);
-  #unsortedTerms: number[] = [];
 
   // Deletion neighbourhood: hash -> term, chained in typed arrays.
   #buckets = new Int32Array(1 << 14).fill(-1);
@@ -536,7 +559,7 @@ export class SearchIndex {
     return slot === undefined ? undefined : this.#summaryOf(slot);
   }
 
-  /** Starts a loading pass (used by loadSearchIndex). */
+  /** Starts a loading pass (for loadSearchIndex; other code uses upsert). */
   beginLoad(): LoadSession {
     const session = { touched: new Set<number>(), counts: new Map<number, SearchCounts>() };
     this.#loading = session;
@@ -554,10 +577,9 @@ export class SearchIndex {
   endLoad(session: LoadSession): void {
     if (this.#loading === session) this.#loading = null;
     this.#sortVocabulary();
-    this.#trim();
   }
 
-  /** All summaries matching the filters (status "live" unless given), by id; for sorted views without a text query. */
+  /** All summaries matching the filters (status "live" unless given), by id: for other views. */
   list(filters: SearchFilters = {}): ListingSummary[] {
     const filter = this.#filter({ status: "live", ...filters });
     if (!filter) return [];
@@ -664,13 +686,15 @@ export class SearchIndex {
     this.#length[slot] = length;
     this.#totalLength += length;
 
-    this.#termPool = grow(this.#termPool, this.#termUsed + terms.length);
-    this.#termStart[slot] = this.#termUsed;
+    const list = this.#termLists.allocate(terms.length);
+    const chunk = this.#termLists.list[list >>> CHUNK_BITS];
+    let at = list & CHUNK_MASK;
+    this.#termStart[slot] = list;
     this.#termCount[slot] = terms.length;
     for (const term of terms) {
       this.#append(term, slot, this.#docPacked[term]);
       this.#df[term]++;
-      this.#termPool[this.#termUsed++] = term;
+      chunk[at++] = term;
     }
   }
 
@@ -726,9 +750,11 @@ export class SearchIndex {
     this.#liveCount--;
     this.#deadCount++;
     this.#totalLength -= this.#length[slot];
-    const start = this.#termStart[slot];
+    const list = this.#termStart[slot];
+    const chunk = this.#termLists.list[list >>> CHUNK_BITS];
+    const start = list & CHUNK_MASK;
     const end = start + this.#termCount[slot];
-    for (let k = start; k < end; k++) this.#df[this.#termPool[k]]--;
+    for (let k = start; k < end; k++) this.#df[chunk[k]]--;
     if (this.#deadCount >= MIN_DEAD_TO_COMPACT && this.#deadCount * 4 >= this.#slotCount) {
       this.#compact();
     }
@@ -829,43 +855,48 @@ export class SearchIndex {
     this.#buckets = buckets;
   }
 
-  /** Reserves a block of postings; returns its offset in the pool. */
+  /** Reserves an empty block of postings; returns its offset. */
   #allocate(capacity: number): number {
-    const offset = this.#poolUsed;
-    this.#poolUsed += BLOCK_HEADER + 2 * capacity;
-    this.#pool = grow(this.#pool, this.#poolUsed);
-    this.#pool[offset] = -1;
-    this.#pool[offset + 1] = 0;
-    this.#pool[offset + 2] = capacity;
-    return offset;
+    const block = this.#postings.allocate(BLOCK_HEADER + 2 * capacity);
+    const chunk = this.#postings.list[block >>> CHUNK_BITS];
+    const at = block & CHUNK_MASK;
+    chunk[at] = -1;
+    chunk[at + 1] = 0;
+    chunk[at + 2] = capacity;
+    return block;
   }
 
   #append(term: number, slot: number, packed: number): void {
+    const chunks = this.#postings.list;
     let block = this.#tail[term];
-    if (block < 0 || this.#pool[block + 1] === this.#pool[block + 2]) {
-      const capacity = block < 0
+    let chunk = block < 0 ? null : chunks[block >>> CHUNK_BITS];
+    let at = block & CHUNK_MASK;
+    if (chunk === null || chunk[at + 1] === chunk[at + 2]) {
+      const capacity = chunk === null
         ? FIRST_BLOCK_CAPACITY
-        : Math.min(this.#pool[block + 2] * 2, MAX_BLOCK_CAPACITY);
+        : Math.min(chunk[at + 2] * 2, MAX_BLOCK_CAPACITY);
       const next = this.#allocate(capacity);
-      if (block < 0) this.#head[term] = next;
-      else this.#pool[block] = next;
+      if (chunk === null) this.#head[term] = next;
+      else chunk[at] = next;
       this.#tail[term] = next;
       block = next;
+      chunk = chunks[block >>> CHUNK_BITS];
+      at = block & CHUNK_MASK;
     }
-    const pool = this.#pool;
-    const count = pool[block + 1];
-    pool[block + BLOCK_HEADER + 2 * count] = slot;
-    pool[block + BLOCK_HEADER + 2 * count + 1] = packed;
-    pool[block + 1] = count + 1;
+    const count = chunk[at + 1];
+    chunk[at + BLOCK_HEADER + 2 * count] = slot;
+    chunk[at + BLOCK_HEADER + 2 * count + 1] = packed;
+    chunk[at + 1] = count + 1;
   }
 
   /** Drops dead slots: renumbers the live ones in order and rewrites every posting chain. */
   #compact(): void {
     const oldCount = this.#slotCount;
     const remap = new Int32Array(oldCount).fill(-1);
+    const oldLists = this.#termLists.list;
+    this.#termLists = new Chunks();
     let count = 0;
     let categoryUsed = 0;
-    let termUsed = 0;
     for (let slot = 0; slot < oldCount; slot++) {
       if (this.#status[slot] === STATUS_DEAD) continue;
       const to = count++;
@@ -890,67 +921,61 @@ export class SearchIndex {
       this.#categoryStart[to] = categoryUsed;
       this.#categoryCount[to] = categoryCount;
       categoryUsed += categoryCount;
-      const termStart = this.#termStart[slot];
+      const list = this.#termStart[slot];
       const termCount = this.#termCount[slot];
-      this.#termPool.copyWithin(termUsed, termStart, termStart + termCount);
-      this.#termStart[to] = termUsed;
+      const from = list & CHUNK_MASK;
+      const copy = this.#termLists.allocate(termCount);
+      this.#termLists.list[copy >>> CHUNK_BITS]
+        .set(oldLists[list >>> CHUNK_BITS].subarray(from, from + termCount), copy & CHUNK_MASK);
+      this.#termStart[to] = copy;
       this.#termCount[to] = termCount;
-      termUsed += termCount;
     }
     this.#status.fill(STATUS_DEAD, count, oldCount);
     this.#summaries.length = count;
     this.#slotCount = count;
     this.#deadCount = 0;
     this.#categoryUsed = categoryUsed;
-    this.#termUsed = termUsed;
 
-    const terms = this.#terms.length;
-    let size = 0;
-    for (let term = 0; term < terms; term++) {
-      if (this.#df[term] > 0) {
-        size += BLOCK_HEADER + 2 * Math.max(this.#df[term], FIRST_BLOCK_CAPACITY);
-      }
-    }
-    const oldPool = this.#pool;
-    this.#pool = new Int32Array(Math.max(1 << 16, Math.ceil(size * 1.25)));
-    this.#poolUsed = 0;
-    for (let term = 0; term < terms; term++) {
-      const df = this.#df[term];
-      const from = this.#head[term];
+    // Each term's live postings, renumbered, into blocks of the largest capacity.
+    const old = this.#postings.list;
+    this.#postings = new Chunks();
+    for (let term = 0; term < this.#terms.length; term++) {
+      let b = this.#head[term];
       this.#head[term] = -1;
       this.#tail[term] = -1;
-      if (df <= 0) continue;
-      const block = this.#allocate(Math.max(df, FIRST_BLOCK_CAPACITY));
-      const pool = this.#pool;
-      let n = 0;
-      for (let b = from; b >= 0; b = oldPool[b]) {
-        const end = b + BLOCK_HEADER + 2 * oldPool[b + 1];
-        for (let p = b + BLOCK_HEADER; p < end; p += 2) {
-          const to = remap[oldPool[p]];
+      if (this.#df[term] <= 0) continue;
+      let block = -1;
+      let chunk = old[0];
+      let at = 0;
+      let written = 0;
+      while (b >= 0) {
+        const source = old[b >>> CHUNK_BITS];
+        const start = b & CHUNK_MASK;
+        const end = start + BLOCK_HEADER + 2 * source[start + 1];
+        for (let p = start + BLOCK_HEADER; p < end; p += 2) {
+          const to = remap[source[p]];
           if (to < 0) continue;
-          pool[block + BLOCK_HEADER + 2 * n] = to;
-          pool[block + BLOCK_HEADER + 2 * n + 1] = oldPool[p + 1];
-          n++;
+          if (block < 0 || chunk[at + 1] === chunk[at + 2]) {
+            const remaining = this.#df[term] - written;
+            const next = this.#allocate(
+              Math.min(Math.max(remaining, FIRST_BLOCK_CAPACITY), MAX_BLOCK_CAPACITY),
+            );
+            if (block < 0) this.#head[term] = next;
+            else chunk[at] = next;
+            block = next;
+            chunk = this.#postings.list[block >>> CHUNK_BITS];
+            at = block & CHUNK_MASK;
+          }
+          const n = chunk[at + 1];
+          chunk[at + BLOCK_HEADER + 2 * n] = to;
+          chunk[at + BLOCK_HEADER + 2 * n + 1] = source[p + 1];
+          chunk[at + 1] = n + 1;
+          written++;
         }
+        b = source[start];
       }
-      pool[block + 1] = n;
-      this.#head[term] = block;
       this.#tail[term] = block;
     }
-  }
-
-  /** Gives back the spare room of the append-only arrays (they grow by doubling). */
-  #trim(): void {
-    const fit = <T extends Int32Array>(array: T, used: number): T => {
-      const size = used + (used >> 3) + 1024;
-      return size < array.length ? array.slice(0, size) as T : array;
-    };
-    this.#pool = fit(this.#pool, this.#poolUsed);
-    this.#termPool = fit(this.#termPool, this.#termUsed);
-    this.#categoryPool = fit(this.#categoryPool, this.#categoryUsed);
-    this.#deletionHash = fit(this.#deletionHash, this.#deletionCount);
-    this.#deletionTerm = fit(this.#deletionTerm, this.#deletionCount);
-    this.#deletionNext = fit(this.#deletionNext, this.#deletionCount);
   }
 
   #sortVocabulary(): void {
@@ -1031,7 +1056,8 @@ export class SearchIndex {
    */
   #parse(q: string): Group[] | null {
     const tokens = tokenize(q);
-    if (tokens.length === 0) return null;
+    // No words means browse; words too long to be terms match nothing.
+    if (tokens.length === 0) return HAS_WORD.test(q) ? [{ variants: [], required: true }] : null;
     const unique = [...new Set(tokens)].slice(0, MAX_QUERY_TERMS);
     const content = unique.some((token) => !STOPWORDS.has(token));
     const typing = ENDS_IN_WORD.test(q) ? tokens[tokens.length - 1] : null;
@@ -1086,7 +1112,7 @@ export class SearchIndex {
     return out;
   }
 
-  /** Vocabulary terms starting with `prefix`, the most frequent first. */
+  /** Vocabulary terms with documents starting with `prefix`: the 50 most frequent at most. */
   #completions(prefix: string): number[] {
     if (this.#unsortedTerms.length > MAX_UNSORTED_TERMS) this.#sortVocabulary();
     const terms = this.#terms;
@@ -1140,7 +1166,7 @@ export class SearchIndex {
     const groupTouched = this.#groupTouched;
     const status = this.#status;
     const length = this.#length;
-    const pool = this.#pool;
+    const chunks = this.#postings.list;
     const documents = Math.max(1, this.#liveCount);
     const averageLength = Math.max(1, this.#totalLength / documents);
     let required = 0;
@@ -1155,9 +1181,12 @@ export class SearchIndex {
       let groupCount = 0;
       for (const { term, weight, df } of variants) {
         const base = weight * Math.log(1 + (documents - df + 0.5) / (df + 0.5));
-        for (let b = this.#head[term]; b >= 0; b = pool[b]) {
-          const end = b + BLOCK_HEADER + 2 * pool[b + 1];
-          for (let p = b + BLOCK_HEADER; p < end; p += 2) {
+        for (let b = this.#head[term]; b >= 0;) {
+          const pool = chunks[b >>> CHUNK_BITS];
+          const start = b & CHUNK_MASK;
+          const end = start + BLOCK_HEADER + 2 * pool[start + 1];
+          b = pool[start];
+          for (let p = start + BLOCK_HEADER; p < end; p += 2) {
             const slot = pool[p];
             if (status[slot] === STATUS_DEAD) continue;
             const packed = pool[p + 1];

@@ -21,6 +21,9 @@ import { putFounder } from "../kv/founders.ts";
 import { putBlogPost } from "../kv/blog.ts";
 import { decideWeekAwards } from "../services/awards.ts";
 import type { Listing } from "../kv/types.ts";
+import { getOrCreateUser } from "../kv/users.ts";
+import { createApiKey } from "../services/api_keys.ts";
+import type { Config } from "../services/config.ts";
 
 /** Wednesday of the week starting Monday 2026-11-16. */
 export const NOW = new Date("2026-11-18T12:00:00Z");
@@ -81,6 +84,8 @@ export interface Fixture {
   deps: Deps;
   app: ReturnType<typeof createApp>;
   listings: Record<string, Listing>;
+  /** API keys (secrets): the owner of invoicely with every scope, the same owner read-only, a stranger. */
+  keys: { owner: string; ownerReadOnly: string; stranger: string };
 }
 
 async function vote(kv: Deno.Kv, id: number, count: number, at: Date) {
@@ -95,9 +100,28 @@ async function vote(kv: Deno.Kv, id: number, count: number, at: Date) {
  * - ledgerbox (live last week, 4 votes in its week: Launch of the Week #1)
  * - soonapp (scheduled next week), draftapp (draft), waitapp (awaiting_badge)
  */
-export async function buildFixture(): Promise<Fixture> {
+export async function buildFixture(config: Partial<Config> = {}): Promise<Fixture> {
   const kv = await Deno.openKv(":memory:");
   await seedReferenceData(kv, NOW);
+  const owner = await getOrCreateUser(kv, "ada@invoicely.example", "Ada Lovelace", NOW);
+  const stranger = await getOrCreateUser(kv, "sam@elsewhere.example", "Sam Stranger", NOW);
+  const allScopes = ["account:read", "listings:write", "orders:write"] as const;
+  const keys = {
+    owner:
+      (await createApiKey(kv, { userId: owner.id, name: "Owner key", scopes: [...allScopes] }, NOW))
+        .secret,
+    ownerReadOnly: (await createApiKey(
+      kv,
+      { userId: owner.id, name: "Read only", scopes: ["account:read"] },
+      NOW,
+    ))
+      .secret,
+    stranger: (await createApiKey(
+      kv,
+      { userId: stranger.id, name: "Stranger", scopes: [...allScopes] },
+      NOW,
+    )).secret,
+  };
   const at = (iso: string) => new Date(iso);
 
   const ledgerbox = await createListing(
@@ -128,7 +152,7 @@ export async function buildFixture(): Promise<Fixture> {
       story: { title: "Why we built Invoicely", story: "Late payments hurt." },
       milestones: [{ id: 1, date: "2026-10-01", title: "Beta" }],
       approved_alternatives: [{ slug: "billwise" }],
-      owner_id: "owner-1",
+      owner_id: owner.id,
       featured: true,
       verified: true,
       not_found_on_website: ["founded_year"],
@@ -187,7 +211,7 @@ export async function buildFixture(): Promise<Fixture> {
     avatar_url: null,
     socials: { linkedin: "https://linkedin.com/in/ada" },
     listing_ids: [invoicely.id],
-    user_id: "owner-1",
+    user_id: owner.id,
     created_at: NOW.toISOString(),
   });
   await putFounder(kv, {
@@ -243,7 +267,7 @@ export async function buildFixture(): Promise<Fixture> {
     });
   await review("r1", "u1", 4);
   await review("r2", "u2", 5);
-  await review("r3", "owner-1", 5); // the owner's own review does not count
+  await review("r3", owner.id, 5); // the owner's own review does not count
   await review("r4", "u3", 1, true); // flagged does not count
   await recordDomainRating(kv, invoicely.id, "2026-08-01", 30);
   await recordDomainRating(kv, invoicely.id, "2026-11-01", 36);
@@ -260,11 +284,16 @@ export async function buildFixture(): Promise<Fixture> {
   const search = new SearchIndex();
   await loadSearchIndex(kv, search);
   await search.ready;
-  const deps: Deps = { kv, config: testConfig(), search, now: () => NOW };
+  const deps: Deps = { kv, config: testConfig(config), search, now: () => NOW };
   const listings = Object.fromEntries(
     [ledgerbox, invoicely, billwise, taskpilot, soonapp, draftapp, waitapp].map((l) => [l.slug, l]),
   );
-  return { deps, app: createApp(deps), listings };
+  return { deps, app: createApp(deps), listings, keys };
+}
+
+/** Headers carrying an API key. */
+export function bearer(key: string): Record<string, string> {
+  return { authorization: `Bearer ${key}` };
 }
 
 /** GET a path and parse the JSON answer. */
@@ -276,10 +305,16 @@ export async function getJson(app: Fixture["app"], path: string, init?: RequestI
 }
 
 /** Sends a JSON body with a method and parses the JSON answer. */
-export function sendJson(app: Fixture["app"], method: string, path: string, body: unknown) {
+export function sendJson(
+  app: Fixture["app"],
+  method: string,
+  path: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+) {
   return getJson(app, path, {
     method,
-    headers: { "content-type": "application/json" },
+    headers: { "content-type": "application/json", ...headers },
     body: JSON.stringify(body),
   });
 }

@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { OPERATIONS } from "../routes/api/v1/mod.ts";
-import { buildFixture, type Fixture, getJson, sendJson } from "./fixtures.ts";
+import { bearer, buildFixture, type Fixture, getJson, sendJson } from "./fixtures.ts";
 
 const fixture: Promise<Fixture> = buildFixture();
 
@@ -161,15 +161,25 @@ Deno.test("OpenAPI 3.1.0 document", async () => {
 });
 
 Deno.test("signed-in operations not built yet answer 501 with the error body", async () => {
-  const { app } = await fixture;
-  const res = await getJson(app, "/api/v1/me");
+  const { app, keys } = await fixture;
+  const res = await getJson(app, `/api/v1/drafts/${crypto.randomUUID()}`, {
+    headers: bearer(keys.owner),
+  });
   assert.equal(res.status, 501);
   assert.deepEqual(Object.keys(res.body.error).sort(), ["code", "details", "message"]);
   assert.equal(res.body.error.code, "not_implemented");
 });
 
 Deno.test("request bodies: JSON only, unknown keys refused, no body where none is taken", async () => {
-  const { app } = await fixture;
+  const { app: bare, keys } = await fixture;
+  // Every call carries the owner's key: validation is reached after access is granted.
+  const app = {
+    request: (path: string, init: RequestInit = {}) =>
+      bare.request(path, {
+        ...init,
+        headers: { ...bearer(keys.owner), ...(init.headers as Record<string, string> ?? {}) },
+      }),
+  } as Fixture["app"];
   const bad = await getJson(app, "/api/v1/drafts", {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -215,10 +225,10 @@ Deno.test("request bodies: JSON only, unknown keys refused, no body where none i
 type Probe = { method: string; path: string; body?: unknown };
 
 async function status(probe: Probe): Promise<{ status: number; fields: string[] }> {
-  const { app } = await fixture;
+  const { app, keys } = await fixture;
   const res = probe.body === undefined
-    ? await getJson(app, probe.path, { method: probe.method })
-    : await sendJson(app, probe.method, probe.path, probe.body);
+    ? await getJson(app, probe.path, { method: probe.method, headers: bearer(keys.owner) })
+    : await sendJson(app, probe.method, probe.path, probe.body, bearer(keys.owner));
   const fields = res.status === 400
     ? res.body.error.details.map((d: { path: string }) => d.path)
     : [];

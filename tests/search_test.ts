@@ -173,6 +173,7 @@ Deno.test("text search", async (t) => {
   await t.step("no match and empty queries", () => {
     assert.deepEqual(index.search(query("qwxzy")), { items: [], total: 0 });
     assert.equal(index.search(query("  !! ")).total, 5);
+    assert.equal(index.search(query("x".repeat(41))).total, 0);
   });
 });
 
@@ -383,6 +384,25 @@ Deno.test("updates", async (t) => {
     assert.deepEqual(ids(index.search(query("gamma"))), [2]);
     assert.equal(ids(index.search(query("", { sort: "votes" })))[0], 2);
   });
+});
+
+Deno.test("postings spread over several storage chunks, before and after compaction", () => {
+  // 4,000 listings of 150 shared words: 600,000 postings, more than one 4 MB chunk holds.
+  const words = Array.from({ length: 150 }, (_, k) => `word${k}`).join(" ");
+  const index = new SearchIndex();
+  for (let id = 1; id <= 4_000; id++) {
+    index.upsert(doc(id, { description: `${words} unique${id}`, votes: id }));
+  }
+  assert.equal(index.search(query("word7 word149")).total, 4_000);
+  assert.deepEqual(ids(index.search(query("unique3999"))), [3999]);
+  for (let id = 1; id <= 2_000; id++) {
+    index.upsert(doc(id, { description: `${words} other${id}`, votes: id }));
+  }
+  assert.equal(index.search(query("word0 ")).total, 4_000);
+  assert.equal(index.search(query("unique5 ")).total, 0);
+  assert.deepEqual(ids(index.search(query("other5 "))), [5]);
+  assert.deepEqual(ids(index.search(query("unique2001 "))), [2001]);
+  assert.deepEqual(ids(index.search(query("word3", { sort: "votes", per_page: 2 }))), [4000, 3999]);
 });
 
 Deno.test("toSearchDoc", () => {

@@ -2,10 +2,11 @@
 import type { Context } from "hono";
 import type { VNode } from "preact";
 import { renderToString } from "preact-render-to-string";
-import Layout, { type PageMeta } from "../../components/Layout.tsx";
+import Layout, { type HeaderAccount, type PageMeta } from "../../components/Layout.tsx";
 import type { Deps } from "../../services/deps.ts";
 import { badRequest } from "../../services/errors.ts";
 import { getSettings } from "../../services/settings.ts";
+import { currentSession } from "../../services/sessions.ts";
 import { listCategoryRecords } from "../../kv/categories.ts";
 
 /** What a page handler gets: the request, the dependencies and the OpenAPI document. */
@@ -28,9 +29,14 @@ export interface PageOptions extends Omit<PageMeta, "canonicalUrl"> {
 }
 
 /** A whole HTML document (`<!DOCTYPE html>…`) for a page body. */
-export function renderDocument(siteName: string, meta: PageMeta, body: VNode): string {
+export function renderDocument(
+  siteName: string,
+  meta: PageMeta,
+  body: VNode,
+  account: HeaderAccount | null = null,
+): string {
   return "<!DOCTYPE html>" +
-    renderToString(<Layout siteName={siteName} meta={meta}>{body}</Layout>);
+    renderToString(<Layout siteName={siteName} meta={meta} account={account}>{body}</Layout>);
 }
 
 /** Renders a page in the shared layout as an HTML response. */
@@ -40,12 +46,18 @@ export async function renderPage(
   body: VNode,
 ): Promise<Response> {
   const { name } = await getSettings(ctx.deps.kv);
+  const signedIn = await currentSession(ctx.deps, ctx.c);
   const { path, fullTitle, status, ...meta } = options;
-  const html = renderDocument(name, {
-    ...meta,
-    title: fullTitle ? meta.title : `${meta.title} · ${name}`,
-    canonicalUrl: ctx.deps.config.publicUrl + (path ?? ctx.c.req.path),
-  }, body);
+  const html = renderDocument(
+    name,
+    {
+      ...meta,
+      title: fullTitle ? meta.title : `${meta.title} · ${name}`,
+      canonicalUrl: ctx.deps.config.publicUrl + (path ?? ctx.c.req.path),
+    },
+    body,
+    signedIn && { email: signedIn.user.email, csrfToken: signedIn.session.csrf_token },
+  );
   return ctx.c.html(html, (status ?? 200) as 200);
 }
 

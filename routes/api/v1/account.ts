@@ -1,4 +1,5 @@
 import { defineOperation } from "./operation.ts";
+import { describeCaller } from "../../../services/access.ts";
 
 export const accountOperations = [
   defineOperation({
@@ -11,5 +12,6 @@ export const accountOperations = [
     description:
       "Returns the signed-in account (id, email, name), how the caller signed in (API key or OAuth client) and the scopes the credentials hold.",
     status: 200,
+    handler: (_input, { deps, caller }) => describeCaller(deps, caller!),
   }),
 ];

@@ -1,6 +1,14 @@
 import { z } from "zod";
 import { defineOperation, pageQuery, positiveId } from "./operation.ts";
 import { founderStoryBody, updateMyListingBody } from "./schemas.ts";
+import {
+  addMilestone,
+  deleteMilestone,
+  getMyListing,
+  listMyListings,
+  postListingUpdate,
+  setFounderStory,
+} from "../../../services/my_listings.ts";
 
 const listingParams = z.object({ listing_id: positiveId("Listing id") }).strict();
 
@@ -16,6 +24,7 @@ export const myListingOperations = [
     query: pageQuery,
     status: 200,
     paginated: true,
+    handler: ({ query }, { deps, caller }) => listMyListings(deps, caller!, query),
   }),
   defineOperation({
     operationId: "get_my_listing",
@@ -28,6 +37,7 @@ export const myListingOperations = [
       "The listing with status, plan, launch week, unlocked paid sections and its public data.",
     params: listingParams,
     status: 200,
+    handler: ({ params }, { deps, caller }) => getMyListing(deps, caller!, params.listing_id),
   }),
   defineOperation({
     operationId: "update_my_listing",
@@ -58,6 +68,8 @@ export const myListingOperations = [
       .strict(),
     status: 201,
     idempotencyKey: true,
+    handler: ({ params, body }, { deps, caller }) =>
+      postListingUpdate(deps, caller!, params.listing_id, body),
   }),
   defineOperation({
     operationId: "add_milestone",
@@ -77,6 +89,8 @@ export const myListingOperations = [
     }).strict(),
     status: 201,
     idempotencyKey: true,
+    handler: ({ params, body }, { deps, caller }) =>
+      addMilestone(deps, caller!, params.listing_id, body),
   }),
   defineOperation({
     operationId: "delete_milestone",
@@ -93,6 +107,8 @@ export const myListingOperations = [
     status: 200,
     idempotencyKey: true,
     hints: { destructive: true, idempotent: true },
+    handler: ({ params }, { deps, caller }) =>
+      deleteMilestone(deps, caller!, params.listing_id, params.milestone_id),
   }),
   defineOperation({
     operationId: "set_founder_story",
@@ -108,6 +124,8 @@ export const myListingOperations = [
     status: 200,
     idempotencyKey: true,
     hints: { idempotent: true },
+    handler: ({ params, body }, { deps, caller }) =>
+      setFounderStory(deps, caller!, params.listing_id, body),
   }),
   defineOperation({
     operationId: "answer_interview",

@@ -1,6 +1,8 @@
 /** Builds the OpenAPI 3.1.0 document from the operation table. */
 import { z } from "zod";
 import { ERROR_CODES } from "../../../services/errors.ts";
+import { SCOPE_DESCRIPTIONS } from "../../../services/access.ts";
+export { SCOPE_DESCRIPTIONS };
 import { OPERATIONS } from "./mod.ts";
 import { type Operation, SCOPES } from "./operation.ts";
 
@@ -172,9 +174,3 @@ export function buildOpenApi(publicUrl: string): JsonSchema {
     },
   };
 }
-
-export const SCOPE_DESCRIPTIONS: Record<typeof SCOPES[number], string> = {
-  "account:read": "Read your account, drafts, listings, claims and orders",
-  "listings:write": "Submit, edit and publish your listings and claims",
-  "orders:write": "Price orders and create checkout links",
-};

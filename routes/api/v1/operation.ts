@@ -6,20 +6,14 @@ import { z } from "zod";
 import type { Deps } from "../../../services/deps.ts";
 import { badRequest, type ErrorDetail, notImplemented } from "../../../services/errors.ts";
 
-export const SCOPES = ["account:read", "listings:write", "orders:write"] as const;
-export type Scope = typeof SCOPES[number];
+import { type Scope, SCOPES } from "../../../kv/types.ts";
+export { SCOPES };
+export type { Scope };
 export type Access = "public" | Scope;
 export type HttpMethod = "get" | "post" | "put" | "patch" | "delete";
 
-/** Who is calling a signed-in operation (filled in by the access layer). */
-export interface Caller {
-  userId: string;
-  email: string;
-  scopes: Scope[];
-  via: "api_key" | "oauth" | "session";
-  /** API key id or OAuth client id. */
-  credentialId: string;
-}
+import type { Caller } from "../../../services/access.ts";
+export type { Caller };
 
 export interface OperationContext {
   deps: Deps;

@@ -4,16 +4,14 @@ import { z } from "zod";
 import type { Deps } from "../../../services/deps.ts";
 import { ApiError, badRequest } from "../../../services/errors.ts";
 import { OPERATIONS } from "./mod.ts";
-import { type Caller, type Operation, parsePart } from "./operation.ts";
+import { type Operation, parsePart } from "./operation.ts";
+import { runOperation } from "./run.ts";
+import { authorize, restResource } from "../../../services/access.ts";
 
 const EMPTY = z.object({}).strict();
 
-/** Resolves the caller of a request; the access layer plugs in here. */
-export type CallerResolver = (c: Context, op: Operation) => Promise<Caller | null>;
-
 export interface RestOptions {
   deps: Deps;
-  resolveCaller?: CallerResolver;
 }
 
 /** The base type of a schema field once optional, nullable and default wrappers are removed. */
@@ -113,15 +111,16 @@ export function toHonoPath(path: string): string {
 }
 
 /** A Hono app with one route per operation. */
-export function restRoutes({ deps, resolveCaller }: RestOptions): Hono {
+export function restRoutes({ deps }: RestOptions): Hono {
   const app = new Hono();
+  const target = restResource(deps.config.publicUrl);
   for (const op of OPERATIONS) {
     app.on(op.method.toUpperCase(), toHonoPath(op.path), async (c) => {
-      const caller = resolveCaller ? await resolveCaller(c, op) : null;
+      const caller = await authorize(deps, c.req.header("authorization"), op.access, target);
       const input = await readInput(c, op);
-      const idempotencyKey = op.idempotencyKey ? c.req.header("idempotency-key") : undefined;
-      const result = await op.handler(input, { deps, caller, idempotencyKey });
-      return c.json(result as object, op.status);
+      const result = await runOperation(deps, op, input, caller, c.req.header("idempotency-key"));
+      if (result.replayed) c.header("Idempotent-Replayed", "true");
+      return c.json(result.body as object, result.status as 200);
     });
   }
   return app;
