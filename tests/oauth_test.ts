@@ -250,6 +250,45 @@ async function oauthFailure(promise: Promise<unknown>, error: string) {
   });
 }
 
+Deno.test("discovery from a 401: challenge, protected resource metadata, server metadata", async () => {
+  await withHarness(async (h) => {
+    // A client holding no valid token calls the API and reads the challenge of the 401.
+    const challenges = await oauth.protectedResourceRequest(
+      "lda_not-a-token",
+      "GET",
+      new URL(`${h.origin}/api/v1/me`),
+      undefined,
+      undefined,
+      insecure,
+    ).then(
+      () => assert.fail("expected a 401 challenge"),
+      (err) => {
+        assert.ok(err instanceof oauth.WWWAuthenticateChallengeError, String(err));
+        assert.equal(err.status, 401);
+        return err.cause;
+      },
+    );
+    const [challenge] = challenges;
+    assert.equal(challenge.scheme, "bearer");
+    const metadataUrl = challenge.parameters.resource_metadata!;
+    assert.equal(metadataUrl, `${h.origin}/.well-known/oauth-protected-resource/api/v1`);
+    assert.equal(challenge.parameters.error, "invalid_token");
+    const resource = new URL(`${h.origin}/api/v1`);
+    const rs = await oauth.processResourceDiscoveryResponse(
+      resource,
+      await fetch(metadataUrl),
+    );
+    const issuer = new URL(rs.authorization_servers![0]);
+    const as = await oauth.processDiscoveryResponse(
+      issuer,
+      await oauth.discoveryRequest(issuer, { algorithm: "oauth2", ...insecure }),
+    );
+    assert.equal(as.issuer, h.origin);
+    assert.deepEqual(as.code_challenge_methods_supported, ["S256"]);
+    assert.equal(as.client_id_metadata_document_supported, true);
+  });
+});
+
 Deno.test("metadata: protected resources, authorization server, CORS", async () => {
   await withHarness(async (h) => {
     for (const [path, resource] of [["mcp", "mcp"], ["api/v1", "api/v1"]]) {
