@@ -4,6 +4,7 @@ import { seedReferenceData } from "./services/reference.ts";
 import { loadDemoData } from "./services/demo.ts";
 import { loadSearchIndex, SearchIndex } from "./services/search.ts";
 import { runWeeklyRollover } from "./services/awards.ts";
+import { resumeStalledDrafts } from "./services/draft_jobs.ts";
 import type { Deps } from "./services/deps.ts";
 import { createApp } from "./routes/app.ts";
 import { handleJob } from "./services/jobs.ts";
@@ -22,6 +23,10 @@ function registerJobs(deps: Deps): void {
   // Monday 00:05 UTC: decide last week's Launch of the Week awards.
   Deno.cron("weekly-rollover", "5 0 * * 1", async () => {
     await runWeeklyRollover(deps.kv, deps.now());
+  });
+  // Every 5 minutes: re-queue drafts whose job stopped (all retries failed, or a crash).
+  Deno.cron("resume-stalled-drafts", "*/5 * * * *", async () => {
+    await resumeStalledDrafts(deps);
   });
 }
 

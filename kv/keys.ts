@@ -24,6 +24,7 @@ export const listingByOwnerKey = (userId: string, id: Id) =>
   ["listings_by_owner", userId, id] as const;
 export const listingsByOwnerPrefix = (userId: string) => ["listings_by_owner", userId] as const;
 export const listingStatsKey = (id: Id) => ["listing_stats", id] as const;
+export const listingStatsPrefix = () => ["listing_stats"] as const;
 
 // Ranked boards (score in the key). Only live listings appear on them.
 export type BoardName =
@@ -142,3 +143,18 @@ export const rateLimitKey = (bucket: string, window: number) =>
   ["rate_limit", bucket, window] as const;
 export const idempotencyKey = (caller: string, operationId: string, key: string) =>
   ["idempotency", caller, operationId, key] as const;
+
+// Drafts.
+export const draftKey = (id: string) => ["drafts", id] as const;
+export const draftsByUserKey = (userId: string, createdAt: string, id: string) =>
+  ["drafts_by_user", userId, createdAt, id] as const;
+export const draftsByUserPrefix = (userId: string) => ["drafts_by_user", userId] as const;
+/** Drafts whose job has not finished, for the job that resumes stalled drafts. */
+export const pendingDraftKey = (id: string) => ["drafts_pending", id] as const;
+export const pendingDraftsPrefix = () => ["drafts_pending"] as const;
+/** The evidence base: the pages the crawler read for a draft (or its competitor). */
+export const draftPageKey = (id: string, set: "site" | "competitor", index: number) =>
+  ["draft_pages", id, set, index] as const;
+export const draftPagesPrefix = (id: string, set: "site" | "competitor") =>
+  ["draft_pages", id, set] as const;
+export const inviteKey = (hash: string) => ["cofounder_invites", hash] as const;

@@ -33,6 +33,34 @@ function backoff(attempt: number): Promise<void> {
 }
 const U64_MINUS_ONE = (1n << 64n) - 1n;
 
+/** Called with a listing's id after this module wrote the listing, its stats, updates or reviews. */
+export type ListingWriteListener = (id: number) => void;
+
+const writeListeners = new WeakMap<Deno.Kv, Set<ListingWriteListener>>();
+
+/**
+ * Calls `listener` after every write this module makes to a listing of `kv` (the record, its
+ * stats, updates and reviews), so that in-process caches can drop what they hold for it. Writes
+ * made by other processes are not seen. Returns the function that removes the listener.
+ */
+export function onListingWrite(kv: Deno.Kv, listener: ListingWriteListener): () => void {
+  let listeners = writeListeners.get(kv);
+  if (!listeners) writeListeners.set(kv, listeners = new Set());
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Tells the listeners of `kv` that listing `id` was written. */
+function notifyListingWrite(kv: Deno.Kv, id: number): void {
+  for (const listener of writeListeners.get(kv) ?? []) {
+    try {
+      listener(id);
+    } catch (err) {
+      console.error(`A listing write listener failed for listing ${id}:`, err);
+    }
+  }
+}
+
 /** Lowercase host of a URL or bare domain, without `www.`, port or path: `https://www.Acme.io/x` → `acme.io`. */
 export function domainOf(urlOrDomain: string): string {
   const text = urlOrDomain.trim().toLowerCase();
@@ -167,7 +195,13 @@ export async function createListing(
   for (let attempt = 0; attempt < MAX_RETRIES; attempt++) {
     const counter = await kv.get<Deno.KvU64>(keys.listingIdCounterKey());
     const id = Number(counter.value?.value ?? 0n) + 1;
-    const slug = attempt === 0 ? base : `${base.slice(0, 210)}-${attempt + 1}`;
+    // acme, acme-2 … acme-5, then a random suffix so that a common name never runs out.
+    const suffix = attempt === 0
+      ? ""
+      : attempt < 5
+      ? `-${attempt + 1}`
+      : `-${crypto.randomUUID().slice(0, 6)}`;
+    const slug = `${base.slice(0, 200)}${suffix}`;
     if (await kv.get(keys.listingBySlugKey(slug)).then((e) => e.value !== null)) continue;
     const stamp = input.created_at ?? now.toISOString();
     const listing: Listing = {
@@ -185,7 +219,10 @@ export async function createListing(
       .set(keys.listingKey(id), listing)
       .set(keys.listingStatsKey(id), EMPTY_STATS);
     applyDerivedKeys(op, null, { listing, stats: EMPTY_STATS }, parents);
-    if ((await op.commit()).ok) return listing;
+    if ((await op.commit()).ok) {
+      notifyListingWrite(kv, id);
+      return listing;
+    }
     if (await kv.get(keys.listingByDomainKey(domain)).then((e) => e.value !== null)) {
       throw new ListingConflictError(`A listing for "${domain}" already exists`);
     }
@@ -316,7 +353,10 @@ export async function updateListingState(
     }
     applyDerivedKeys(op, before, after, parents);
     if (extra) await extra(op, before, after);
-    if ((await op.commit()).ok) return after;
+    if ((await op.commit()).ok) {
+      notifyListingWrite(kv, id);
+      return after;
+    }
     await backoff(attempt);
   }
   throw new Error(`Could not update listing ${id}: too many concurrent writes`);
@@ -588,6 +628,7 @@ export async function addListingUpdate(
     created_at: at.toISOString(),
   };
   await kv.set(keys.updateKey(id, updateId), record);
+  notifyListingWrite(kv, id);
   return record;
 }
 
@@ -609,6 +650,7 @@ export async function listListingUpdates(
 /** Adds a review. */
 export async function addReview(kv: Deno.Kv, review: Review): Promise<void> {
   await kv.set(keys.reviewKey(review.listing_id, review.id), review);
+  notifyListingWrite(kv, review.listing_id);
 }
 
 /** Every review of a listing, oldest first. */

@@ -402,3 +402,95 @@ export interface MailDelivery {
   sent_at: string | null;
   last_error: string | null;
 }
+
+/** States of a draft field record. */
+export const FIELD_STATES = ["ai", "not_found", "edited", "manual", "override", "deleted"] as const;
+export type FieldState = typeof FIELD_STATES[number];
+
+/** A quote from the founder's website backing a drafted value. */
+export interface Quote {
+  quote: string;
+  url: string;
+}
+
+/** One draft field: its value, where it came from, and the AI's own value (for restore). */
+export interface FieldRecord {
+  value: unknown;
+  state: FieldState;
+  /** Quotes behind the current value (empty once a person changed it). */
+  evidence: Quote[];
+  ai_value: unknown;
+  ai_evidence: Quote[];
+}
+
+export type DraftStatus = "crawling" | "drafting" | "ready";
+
+/** A listing being drafted from its website. */
+export interface Draft {
+  id: string;
+  user_id: string;
+  url: string;
+  domain: string;
+  status: DraftStatus;
+  progress: {
+    stage: string;
+    message: string;
+    pages_read: number;
+    pages_planned: number;
+    updated_at: string;
+  };
+  drafter: "extractive" | "llm" | null;
+  /** What the crawl read (page texts are stored separately as the evidence base). */
+  crawl: {
+    pages: { url: string; kind: string; title: string; fetched_at: string; status: number }[];
+    disallowed: string[];
+    failed: { url: string; reason: string }[];
+    error: string | null;
+    crawl_delay_s: number;
+  } | null;
+  fields: Record<string, FieldRecord>;
+  faqs: { question: string; answer: string; evidence: Quote[] }[];
+  founders: {
+    name: string;
+    title: string | null;
+    bio: string | null;
+    evidence: Quote[];
+    user_id: string | null;
+  }[];
+  company_socials: Record<string, FieldRecord>;
+  founder_socials: Socials;
+  story: Record<string, FieldRecord>;
+  milestones: {
+    date: string;
+    title: string;
+    description: string | null;
+    url: string | null;
+    evidence: Quote[];
+  }[];
+  /** Which list parts a person has replaced (the AI leaves those alone). */
+  edited_parts: string[];
+  competitor: {
+    url: string;
+    status: "reading" | "ready" | "failed";
+    error: string | null;
+    comparison: unknown;
+    updated_at: string;
+  } | null;
+  seo: { title: string | null; meta: string | null };
+  /** Values the verifier dropped, with the reason (transparency). */
+  dropped: { field: string; reason: string }[];
+  invites: { email: string; invited_at: string; accepted_by: string | null }[];
+  listing_id: number | null;
+  submitted_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** An invitation to add one's founder profile to a draft; stored under its token's SHA-256. */
+export interface CofounderInvite {
+  draft_id: string;
+  email: string;
+  invited_by: string;
+  created_at: string;
+  accepted_by: string | null;
+}

@@ -28,7 +28,7 @@ import {
   startSession,
   verifyCsrf,
 } from "../services/sessions.ts";
-import { renderPage } from "./pages/_page.tsx";
+import { privatePage, readForm, toSignIn } from "./pages/_forms.ts";
 
 const CopySecret = island("CopySecret", CopySecretIsland);
 
@@ -200,41 +200,18 @@ async function mailboxPage(deps: Deps, c: Context): Promise<Response> {
 
 /** Renders one of these pages in the shared layout, out of search engines. */
 function page(deps: Deps, c: Context, title: string, body: VNode, status = 200): Promise<Response> {
-  return renderPage({ c, deps, openApi: {} }, {
-    title,
-    description: `${title}: accounts and API keys.`,
-    noindex: true,
-    status,
-  }, body);
-}
-
-/** Signed out: to the sign-in page, coming back here afterwards. */
-function toSignIn(c: Context, back?: string): Response {
-  const url = new URL(c.req.url);
-  const next = back ?? (c.req.method === "GET" ? url.pathname + url.search : url.pathname);
-  return c.redirect(`/signin?next=${encodeURIComponent(next)}`, 303);
+  return privatePage(
+    deps,
+    c,
+    { title, description: `${title}: accounts and API keys.`, status },
+    body,
+  );
 }
 
 /** A link that cannot be used (unknown, expired, used): a page with a way to get a new one. */
 function invalidLinkPage(deps: Deps, c: Context, err: unknown): Promise<Response> {
   if (!(err instanceof ApiError) || err.status !== 400) throw err;
   return page(deps, c, "Sign-in link not valid", <InvalidLinkPage message={err.message} />, 400);
-}
-
-/** The posted form fields (empty unless the body is a form). */
-async function readForm(c: Context): Promise<URLSearchParams> {
-  const type = c.req.header("content-type") ?? "";
-  if (type.startsWith("application/x-www-form-urlencoded")) {
-    return new URLSearchParams(await c.req.text());
-  }
-  if (type.startsWith("multipart/form-data")) {
-    const params = new URLSearchParams();
-    for (const [name, value] of await c.req.formData()) {
-      if (typeof value === "string") params.append(name, value);
-    }
-    return params;
-  }
-  return new URLSearchParams();
 }
 
 interface KeysState {

@@ -11,6 +11,8 @@ import { badgeRoutes } from "./badges.ts";
 import { pageRoutes, renderErrorPage } from "./pages/mod.tsx";
 import { accountRoutes } from "./account.tsx";
 import { oauthRoutes } from "./oauth.tsx";
+import { inviteRoutes } from "./invites.tsx";
+import { mcpRoutes } from "./mcp.ts";
 
 /** Paths whose errors are answered with the JSON error body rather than a page. */
 const JSON_PATHS = /^\/(api|mcp|oauth|badges|\.well-known)(\/|$)/;
@@ -38,6 +40,7 @@ export function createApp(deps: Deps): Hono {
   app.get("/api/v1/openapi.json", (c) => c.json(openApi));
   app.use("/api/*", rateLimit({ deps }));
   app.route("/api/v1", restRoutes({ deps }));
+  app.route("/", mcpRoutes(deps));
   app.route("/", badgeRoutes(deps));
   app.use("/static/*", serveStatic({ root: "./" }));
   // Endpoints that create records or make the service fetch a client's metadata are limited too.
@@ -46,6 +49,7 @@ export function createApp(deps: Deps): Hono {
   }
   app.route("/", oauthRoutes(deps));
   app.route("/", accountRoutes(deps));
+  app.route("/", inviteRoutes(deps));
   app.route("/", pageRoutes(deps, openApi));
 
   app.notFound((c) => {

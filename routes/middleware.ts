@@ -3,9 +3,10 @@ import type { Context, MiddlewareHandler } from "hono";
 import { getConnInfo } from "hono/deno";
 import type { Deps } from "../services/deps.ts";
 import {
-  countRequest,
   rateLimitBucket,
   rateLimited,
+  type RateLimiter,
+  rateLimiterFor,
   rateLimitHeaders,
 } from "../services/rate_limit.ts";
 
@@ -22,9 +23,14 @@ export function clientIp(c: Context, trustProxy: boolean): string {
   }
 }
 
-/** Counts each request against its credential's or address's per-minute limit; 429 past it. */
-export function rateLimit(options: { deps: Deps }): MiddlewareHandler {
+/**
+ * Counts each request against its credential's or address's per-minute limit; 429 past it.
+ * `limiter` defaults to the process's limiter for the store (one per instance, shared by every
+ * route it guards); tests pass their own to play several instances.
+ */
+export function rateLimit(options: { deps: Deps; limiter?: RateLimiter }): MiddlewareHandler {
   const { deps } = options;
+  const limiter = options.limiter ?? rateLimiterFor(deps.kv);
   return async function rateLimit(c, next) {
     if (c.req.method === "OPTIONS") return await next();
     const { bucket, anonymous } = await rateLimitBucket(
@@ -34,7 +40,7 @@ export function rateLimit(options: { deps: Deps }): MiddlewareHandler {
     const limit = anonymous
       ? deps.config.rateLimit.anonymousPerMinute
       : deps.config.rateLimit.perMinute;
-    const state = await countRequest(deps, bucket, limit);
+    const state = await limiter.count(bucket, limit, deps.now());
     if (!state.allowed) throw rateLimited(state);
     await next();
     for (const [name, value] of Object.entries(rateLimitHeaders(state))) {

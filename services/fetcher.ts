@@ -1,6 +1,6 @@
 /**
  * The guarded fetcher: every outbound fetch of a URL that a user supplied goes through
- * `guardedFetch` (OAuth client metadata documents now; the crawler, badge and claim checks later).
+ * `guardedFetch` (OAuth client metadata documents and the crawler now; badge and claim checks later).
  *
  * Each hop is checked before it is requested: http(s) only, no credentials in the URL, and every
  * address the host resolves to must be public (loopback, private, link-local, CGNAT, multicast,
@@ -13,7 +13,9 @@
  * fetch; there the TLS certificate check stands in: a rebound address would have to present a
  * valid certificate for the attacker's name.
  *
- * A robots.txt check belongs in `checkHop`, which every hop passes before it is requested.
+ * Crawls pass `robots` (see services/robots.ts): `checkHop` then refuses, before requesting it,
+ * any hop (the first URL or a redirect target) that the robots.txt of its origin disallows.
+ * `allowHop` lets a caller refuse more hops, e.g. the crawler refuses redirects off the site.
  */
 import type { Deps } from "./deps.ts";
 
@@ -29,6 +31,16 @@ export interface GuardedFetchOptions {
   userAgent?: string;
   /** Redirects followed at most (default 5; 0 refuses any redirect). */
   maxRedirects?: number;
+  /** robots.txt rules: a hop they disallow is refused (RobotsDisallowedError) before it is requested. */
+  robots?: RobotsPolicy;
+  /** A further check of each hop (after the address checks, before robots): a reason refuses it. */
+  allowHop?: (url: URL) => string | null;
+}
+
+/** robots.txt rules for any origin, as a crawl knows them (see `robotsPolicy` in robots.ts). */
+export interface RobotsPolicy {
+  /** Null when the robots.txt of the URL's origin lets us request it, else why not. */
+  refusal(url: URL): Promise<string | null>;
 }
 
 /** What a guarded fetch answers: the final URL, status, headers and the whole body. */
@@ -43,15 +55,23 @@ export interface GuardedResponse {
 
 /** The fetch was refused by policy: scheme, address, credentials, redirects or size. */
 export class FetchRefusedError extends Error {
-  constructor(readonly url: string, reason: string) {
+  constructor(readonly url: string, readonly reason: string) {
     super(`Refused to fetch "${url}": ${reason}`);
     this.name = "FetchRefusedError";
   }
 }
 
+/** The fetch was refused because robots.txt disallows the URL (a first URL or a redirect hop). */
+export class RobotsDisallowedError extends FetchRefusedError {
+  constructor(url: string, reason: string) {
+    super(url, reason);
+    this.name = "RobotsDisallowedError";
+  }
+}
+
 /** The fetch was allowed but failed: DNS, connection, TLS or timeout. */
 export class FetchFailedError extends Error {
-  constructor(readonly url: string, reason: string) {
+  constructor(readonly url: string, readonly reason: string) {
     super(`Could not fetch "${url}": ${reason}`);
     this.name = "FetchFailedError";
   }
@@ -77,7 +97,7 @@ export async function guardedFetch(
   const signal = AbortSignal.timeout(options.timeoutMs);
   let current = parseUrl(String(url));
   for (let hop = 0;; hop++) {
-    const address = await checkHop(deps, current);
+    const address = await checkHop(deps, current, options);
     const res = await request(deps, current, address, options, signal);
     if (REDIRECT_STATUSES.has(res.status) && res.headers.has("location")) {
       await res.body?.cancel();
@@ -113,7 +133,11 @@ function parseUrl(text: string): URL {
  * Checks one hop before it is requested and returns the address to connect to (null: let fetch
  * resolve the name, when private addresses are allowed).
  */
-async function checkHop(deps: Deps, url: URL): Promise<string | null> {
+async function checkHop(
+  deps: Deps,
+  url: URL,
+  options: GuardedFetchOptions,
+): Promise<string | null> {
   if (url.protocol !== "http:" && url.protocol !== "https:") {
     throw new FetchRefusedError(url.href, `the scheme "${url.protocol}" is not http or https`);
   }
@@ -127,6 +151,10 @@ async function checkHop(deps: Deps, url: URL): Promise<string | null> {
       if (reason) throw new FetchRefusedError(url.href, `${address} is ${reason}`);
     }
   }
+  const refused = options.allowHop?.(url);
+  if (refused) throw new FetchRefusedError(url.href, refused);
+  const disallowed = await options.robots?.refusal(url);
+  if (disallowed) throw new RobotsDisallowedError(url.href, disallowed);
   return addresses[0] ?? null;
 }
 
@@ -235,7 +263,12 @@ function failure(url: string, err: unknown, timeoutMs: number): FetchFailedError
   if (err instanceof DOMException && (err.name === "TimeoutError" || err.name === "AbortError")) {
     return new FetchFailedError(url, `timed out after ${timeoutMs} ms`);
   }
-  return new FetchFailedError(url, err instanceof Error ? err.message : String(err));
+  if (!(err instanceof Error)) return new FetchFailedError(url, String(err));
+  // Deno says only "fetch failed"; the cause says why (e.g. "tcp connect error: Connection refused").
+  const cause = err.cause instanceof Error
+    ? err.cause.message.replace(/^error sending request for url \([^)]*\): /, "")
+    : "";
+  return new FetchFailedError(url, cause ? `${err.message}: ${cause}` : err.message);
 }
 
 /** Why an IP address is not a public one (e.g. "a loopback address"), or null when it is public. */

@@ -4,15 +4,14 @@ import {
   getListings,
   getListingStats,
   getListingStatsMany,
-  listDomainRatings,
-  listListingUpdates,
-  listRevenue,
-  listReviews,
   readBoard,
 } from "../kv/listings.ts";
 import { getCategoryRecord, listCategoryRecords } from "../kv/categories.ts";
-import { getFounderRecords } from "../kv/founders.ts";
-import { listAwardsOfListing } from "../kv/awards.ts";
+import {
+  type ProfileRecords,
+  readProfileRecords,
+  readProfileRecordsBySlug,
+} from "../kv/profiles.ts";
 import { categoryBoardPrefix } from "../kv/keys.ts";
 import type { Category, Listing, ListingStats, Review } from "../kv/types.ts";
 import type { Deps } from "./deps.ts";
@@ -21,6 +20,7 @@ import type { ListingSummary, SearchQuery } from "./search.ts";
 import { toPage } from "./paging.ts";
 import { trendingScores } from "./trending.ts";
 import { isoWeekLabel } from "./weeks.ts";
+import { type ProfileCache, profileCacheFor } from "./profile_cache.ts";
 
 /** Statuses whose listing page is public (drafts and removed listings are not). */
 export const PUBLIC_STATUSES: ReadonlySet<Listing["status"]> = new Set([
@@ -94,31 +94,42 @@ function categoryRef(category: Category | null, slug: string) {
   return { slug, name: category?.name ?? slug };
 }
 
-/** get_listing: the full public profile. */
+/**
+ * get_listing: the full public profile. Served from the process's profile cache when a copy
+ * younger than 2 s is there (dropped at once when this process writes the listing); see
+ * services/profile_cache.ts. The value is frozen: callers must not change it.
+ */
 export async function getPublicListing(deps: Deps, slug: string) {
-  return profileOf(deps, await requirePublicListing(deps, slug));
+  const cache = profileCacheFor(deps.kv) as ProfileCache<Profile>;
+  const variant = profileVariant(deps);
+  const cached = cache.get(slug, variant);
+  if (cached) return cached;
+  const ticket = cache.ticket();
+  const records = await readProfileRecordsBySlug(deps.kv, slug);
+  if (!records || !PUBLIC_STATUSES.has(records.listing.status)) throw notFound("listing", slug);
+  const profile = assembleProfile(deps, records);
+  cache.set(slug, records.listing.id, variant, profile, ticket);
+  return profile;
 }
 
 /** The full public profile of a listing, whatever its status (paid sections only when unlocked). */
 export async function profileOf(deps: Deps, listing: Listing) {
-  const { kv, config } = deps;
-  const [stats, founders, updates, reviews, ratings, revenue, awards, categories] = await Promise
-    .all([
-      getListingStats(kv, listing.id),
-      getFounderRecords(kv, listing.founder_slugs),
-      listListingUpdates(kv, listing.id, 5),
-      listReviews(kv, listing.id),
-      listDomainRatings(kv, listing.id),
-      listRevenue(kv, listing.id),
-      listAwardsOfListing(kv, listing.id),
-      Promise.all(
-        [listing.primary_category, ...listing.extra_categories].map((s) =>
-          getCategoryRecord(kv, s)
-        ),
-      ),
-    ]);
+  return assembleProfile(deps, await readProfileRecords(deps.kv, listing));
+}
+
+type Profile = ReturnType<typeof assembleProfile>;
+
+/** What a profile depends on besides its records: the public URL and the day (Domain Rating trend). */
+function profileVariant(deps: Deps): string {
+  return `${deps.config.publicUrl} ${deps.now().toISOString().slice(0, 10)}`;
+}
+
+/** Builds the profile from its records (no I/O). */
+function assembleProfile(deps: Deps, records: ProfileRecords) {
+  const { config } = deps;
+  const { listing, stats, founders, categories, updates, reviews, awards } = records;
   const unlocked = new Set(listing.unlocked);
-  const latestRevenue = revenue.at(-1);
+  const latestRevenue = records.revenue.at(-1);
   return {
     id: listing.id,
     slug: listing.slug,
@@ -165,7 +176,7 @@ export async function profileOf(deps: Deps, listing: Listing) {
       created_at: u.created_at,
     })),
     community_rating: communityRating(listing, reviews),
-    domain_rating: domainRatingWithTrend(ratings, deps.now()),
+    domain_rating: domainRatingWithTrend(records.domainRatings, deps.now()),
     revenue: latestRevenue
       ? {
         mrr_cents: latestRevenue.mrr_cents,

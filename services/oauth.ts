@@ -576,8 +576,12 @@ export async function checkAuthorizationRequest(
   if (!CHALLENGE_PATTERN.test(challenge)) {
     return fail("invalid_request", "Malformed code_challenge: expected 43 base64url characters");
   }
-  const allowed = client.scope ? knownScopes(client.scope) : [...SCOPES];
-  const scopes = scope === null ? allowed : knownScopes(scope).filter((s) => allowed.includes(s));
+  // A registered scope is the default when the request names none, never a ceiling: clients
+  // register with the scope of their first challenge and must be able to step up later (the
+  // person still sees and allows every scope on the consent page).
+  const scopes = scope === null
+    ? (client.scope ? knownScopes(client.scope) : [...SCOPES])
+    : knownScopes(scope);
   if (scopes.length === 0) {
     return fail("invalid_scope", `None of the scopes "${scope}" can be granted to this app`);
   }

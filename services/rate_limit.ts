@@ -1,6 +1,32 @@
 /**
- * Rate limits: fixed one-minute windows counted in KV (so several instances share them), per API
- * key or token (by the hash of the credential) or, without credentials, per client IP.
+ * Rate limits: fixed one-minute windows per API key or token (by the hash of the credential) or,
+ * without credentials, per client IP, counted in KV so that several instances share them.
+ *
+ * Counting is done in memory and KV is where instances meet. Each limiter (one per process and
+ * store) writes its own count of a bucket's window under its own key,
+ * `["rate_limit", bucket, window, instance]` (a blind `set` with `expireIn` of two windows, so
+ * counters never pile up and instances never conflict), and learns the other instances' counts
+ * by listing the bucket's window. With `margin` = max(5, 10 % of the limit), a request is:
+ *
+ * - **far from the limit** (more than `margin` left by what this instance knows): admitted at
+ *   once, without a KV operation. Counts are written in batches, one atomic write of every
+ *   changed bucket at most every 250 ms. The others' counts of a bucket in use are re-read in the
+ *   background at most every 250 ms (from its second request in the window on), and once
+ *   `margin` requests were admitted since the last read, the next one waits for a fresh read.
+ * - **near the limit** (`margin` or fewer left): decided exactly. The others' counts are read
+ *   before deciding and this instance's count is written before answering.
+ * - **past the limit** (the count known here has reached it): refused at once. Counts only grow
+ *   within a window, so this is exact and free: a flood of refused requests costs no KV work.
+ *
+ * Accuracy. In one process the count is exact for any limit: each request is counted in memory
+ * before the next is decided and no request is admitted while `margin` or fewer are left without
+ * an exact decision, so a limit of 2 admits exactly 2. Across instances a bucket overshoots its
+ * limit only (a) far from the limit, if the other instances admitted more than `margin` of its
+ * requests that this instance had not yet seen: at most ~0.5 s of their traffic (their write
+ * interval plus this instance's read interval), or (b) near the limit, by requests decided at the
+ * same moment on different instances (within one KV round trip). RateLimit-Remaining is exact in
+ * one process and, across instances, what this instance knows. A process that stops loses the
+ * counts of its last 250 ms.
  */
 import { rateLimitKey } from "../kv/keys.ts";
 import type { Deps } from "./deps.ts";
@@ -8,6 +34,10 @@ import { ApiError } from "./errors.ts";
 import { sha256Hex } from "./secrets.ts";
 
 const WINDOW_MS = 60_000;
+/** How often counts are written, and other instances' counts re-read, per bucket in use. */
+const SYNC_INTERVAL_MS = 250;
+/** Mutations per atomic write (the store's limit is 1,000). */
+const WRITE_BATCH = 500;
 
 /** The outcome of counting one request. */
 export interface RateLimitState {
@@ -30,25 +60,220 @@ export async function rateLimitBucket(
   return { bucket: `ip:${clientIp}`, anonymous: true };
 }
 
-/** Counts one request in its bucket's current window. */
-export async function countRequest(
+/** How close to the limit (in requests left) a bucket is counted exactly. */
+export function exactMargin(limit: number): number {
+  return Math.max(5, Math.ceil(limit / 10));
+}
+
+interface Bucket {
+  name: string;
+  window: number;
+  /** Requests admitted by this instance in the window (exact). */
+  own: number;
+  /** The part of `own` known to be in KV. */
+  written: number;
+  /** The other instances' total at the last read: a lower bound, as counts only grow. */
+  others: number;
+  /** When the others were last read (monotonic ms), -Infinity if never. */
+  readAt: number;
+  /** Requests admitted since the last read of the others started. */
+  sinceRead: number;
+  reading: Promise<void> | null;
+  writing: Promise<void> | null;
+}
+
+/** Options of a rate limiter. */
+export interface RateLimiterOptions {
+  /** How often counts are written and other instances' counts re-read (ms). */
+  syncIntervalMs?: number;
+  /** This instance's name in KV keys; random by default. */
+  instance?: string;
+}
+
+/** Counts requests per bucket and window for one instance; see the module documentation. */
+export class RateLimiter {
+  readonly kv: Deno.Kv;
+  readonly instance: string;
+  readonly syncIntervalMs: number;
+  #buckets = new Map<string, Bucket>();
+  #latestWindow = -Infinity;
+  #dirty = new Set<Bucket>();
+  #timer: ReturnType<typeof setTimeout> | null = null;
+
+  constructor(kv: Deno.Kv, options: RateLimiterOptions = {}) {
+    this.kv = kv;
+    this.instance = options.instance ?? crypto.randomUUID().replaceAll("-", "").slice(0, 16);
+    this.syncIntervalMs = options.syncIntervalMs ?? SYNC_INTERVAL_MS;
+  }
+
+  /** Counts one request in `bucket` at `now` against `limit` per window. */
+  async count(bucket: string, limit: number, now: Date): Promise<RateLimitState> {
+    const ms = now.getTime();
+    const window = Math.floor(ms / WINDOW_MS);
+    const b = this.#bucket(bucket, window);
+    const outcome = (allowed: boolean): RateLimitState => ({
+      limit,
+      remaining: Math.max(0, limit - b.others - b.own),
+      reset: Math.max(1, Math.ceil(((window + 1) * WINDOW_MS - ms) / 1000)),
+      allowed,
+    });
+    const margin = exactMargin(limit);
+    if (limit - b.others - b.own > margin && performance.now() - b.readAt >= this.syncIntervalMs) {
+      // The others' counts are old: re-read them in the background, but wait for the read
+      // rather than admit more than `margin` requests on old knowledge.
+      if (b.sinceRead >= margin) await this.#refresh(b);
+      else if (b.own >= 1) this.#refresh(b);
+    }
+    if (b.others + b.own >= limit) return outcome(false);
+    if (limit - b.others - b.own > margin) {
+      b.own++;
+      b.sinceRead++;
+      this.#markDirty(b);
+      return outcome(true);
+    }
+    await this.#readOthers(b);
+    if (b.others + b.own >= limit) return outcome(false);
+    b.own++;
+    const state = outcome(true);
+    await this.#publish(b);
+    return state;
+  }
+
+  /** Writes every count not yet in KV now (tests, shutdown); batches do it every 250 ms anyway. */
+  async flush(): Promise<void> {
+    while ([...this.#dirty].some((b) => b.own > b.written)) await this.#flushOnce();
+  }
+
+  /** One pass: a batch write of the counts not in KV; also waits for the writes in flight. */
+  async #flushOnce(): Promise<void> {
+    if (this.#timer !== null) clearTimeout(this.#timer);
+    this.#timer = null;
+    const writes: Promise<void>[] = [];
+    const ready: Bucket[] = [];
+    for (const b of this.#dirty) {
+      if (b.writing) writes.push(b.writing);
+      else if (b.own > b.written) ready.push(b);
+      else this.#dirty.delete(b);
+    }
+    for (let i = 0; i < ready.length; i += WRITE_BATCH) {
+      writes.push(this.#write(ready.slice(i, i + WRITE_BATCH)));
+    }
+    await Promise.all(writes);
+  }
+
+  #bucket(name: string, window: number): Bucket {
+    if (window > this.#latestWindow) {
+      // Keep the previous window (requests in flight, clocks slightly apart); drop older ones.
+      for (const [key, b] of this.#buckets) if (b.window < window - 1) this.#buckets.delete(key);
+      this.#latestWindow = window;
+    }
+    const key = `${window} ${name}`;
+    let b = this.#buckets.get(key);
+    if (!b) {
+      b = {
+        name,
+        window,
+        own: 0,
+        written: 0,
+        others: 0,
+        readAt: -Infinity,
+        sinceRead: 0,
+        reading: null,
+        writing: null,
+      };
+      this.#buckets.set(key, b);
+    }
+    return b;
+  }
+
+  /** A read of the others' counts, joining the one in flight; failures are logged, not thrown. */
+  #refresh(b: Bucket): Promise<void> {
+    b.reading ??= this.#readOthers(b).catch(logSyncError).finally(() => {
+      b.reading = null;
+    });
+    return b.reading;
+  }
+
+  /** Reads the other instances' counts of a bucket's window (and this instance's, if it was lost). */
+  async #readOthers(b: Bucket): Promise<void> {
+    const startedAt = performance.now();
+    b.sinceRead = 0;
+    let others = 0;
+    for await (const e of this.kv.list<number>({ prefix: rateLimitKey(b.name, b.window) })) {
+      const count = Number(e.value) || 0;
+      if (e.key[3] !== this.instance) others += count;
+      else if (count > b.own) b.own = b.written = count; // state dropped while its window lasted
+    }
+    b.others = Math.max(b.others, others);
+    b.readAt = Math.max(b.readAt, startedAt);
+  }
+
+  /** Resolves once KV holds at least the bucket's current count. */
+  async #publish(b: Bucket): Promise<void> {
+    const target = b.own;
+    while (b.written < target) {
+      await (b.writing ?? this.#write([b]));
+    }
+  }
+
+  /** One atomic write of the buckets' current counts. */
+  #write(buckets: Bucket[]): Promise<void> {
+    const counts = buckets.map((b) => b.own);
+    const op = this.kv.atomic();
+    buckets.forEach((b, i) => {
+      op.set([...rateLimitKey(b.name, b.window), this.instance], counts[i], {
+        expireIn: 2 * WINDOW_MS,
+      });
+    });
+    const done: Promise<void> = op.commit().then(() => {
+      buckets.forEach((b, i) => b.written = Math.max(b.written, counts[i]));
+    }).finally(() => {
+      for (const b of buckets) {
+        if (b.writing === done) b.writing = null;
+        if (b.own > b.written) this.#markDirty(b);
+        else this.#dirty.delete(b);
+      }
+    });
+    for (const b of buckets) b.writing = done;
+    return done;
+  }
+
+  #markDirty(b: Bucket): void {
+    this.#dirty.add(b);
+    if (this.#timer !== null) return;
+    const timer = setTimeout(() => {
+      this.#timer = null;
+      this.#flushOnce().catch((err) => {
+        if (err instanceof Deno.errors.BadResource) this.#dirty.clear(); // the store was closed
+        else logSyncError(err);
+      });
+    }, this.syncIntervalMs);
+    Deno.unrefTimer(timer); // a pending write must not keep the process alive
+    this.#timer = timer;
+  }
+}
+
+function logSyncError(err: unknown): void {
+  if (err instanceof Deno.errors.BadResource) return; // the store was closed (tests, shutdown)
+  console.error("Cannot sync rate limit counts with KV:", err);
+}
+
+const limiters = new WeakMap<Deno.Kv, RateLimiter>();
+
+/** The process's rate limiter for a store: every middleware on that store counts in it. */
+export function rateLimiterFor(kv: Deno.Kv): RateLimiter {
+  let limiter = limiters.get(kv);
+  if (!limiter) limiters.set(kv, limiter = new RateLimiter(kv));
+  return limiter;
+}
+
+/** Counts one request in its bucket's current window, in the process's limiter for the store. */
+export function countRequest(
   deps: Deps,
   bucket: string,
   limit: number,
 ): Promise<RateLimitState> {
-  const now = deps.now().getTime();
-  const window = Math.floor(now / WINDOW_MS);
-  const key = rateLimitKey(bucket, window);
-  let count = 0;
-  for (let attempt = 0; attempt < 10; attempt++) {
-    const entry = await deps.kv.get<number>(key);
-    count = (entry.value ?? 0) + 1;
-    const res = await deps.kv.atomic().check(entry).set(key, count, { expireIn: 2 * WINDOW_MS })
-      .commit();
-    if (res.ok) break;
-  }
-  const reset = Math.max(1, Math.ceil(((window + 1) * WINDOW_MS - now) / 1000));
-  return { limit, remaining: Math.max(0, limit - count), reset, allowed: count <= limit };
+  return rateLimiterFor(deps.kv).count(bucket, limit, deps.now());
 }
 
 /** Response headers describing a rate limit state (IETF RateLimit fields). */
@@ -57,7 +282,7 @@ export function rateLimitHeaders(state: RateLimitState): Record<string, string> 
     "RateLimit-Limit": String(state.limit),
     "RateLimit-Remaining": String(state.remaining),
     "RateLimit-Reset": String(state.reset),
-    "RateLimit-Policy": `${state.limit};w=60`,
+    "RateLimit-Policy": `${state.limit};w=${WINDOW_MS / 1000}`,
   };
 }
 

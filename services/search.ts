@@ -20,7 +20,7 @@
  *   bounded heap keeps only the requested page's worth of results.
  */
 import type { Listing, ListingStats, ListingStatus } from "../kv/types.ts";
-import { listingsPrefix, listingStatsKey } from "../kv/keys.ts";
+import { listingsPrefix, listingStatsPrefix } from "../kv/keys.ts";
 import { categoriesWithParents } from "../kv/listings.ts";
 import { getCategoryParents } from "../kv/categories.ts";
 
@@ -285,7 +285,7 @@ export function loadSearchIndex(kv: Deno.Kv, index: SearchIndex): Promise<void> 
 
 /** Every listing's stats by id. */
 async function readStats(kv: Deno.Kv): Promise<Map<number, ListingStats>> {
-  const prefix = listingStatsKey(0).slice(0, -1); // keys.ts has no listingStatsPrefix()
+  const prefix = listingStatsPrefix();
   const stats = new Map<number, ListingStats>();
   for await (const entry of kv.list<ListingStats>({ prefix }, { batchSize: 1000 })) {
     stats.set(entry.key[entry.key.length - 1] as number, entry.value);

@@ -1,6 +1,10 @@
 import { z } from "zod";
 import { defineOperation, pageQuery } from "./operation.ts";
 import { updateDraftBody } from "./schemas.ts";
+import { getDraft, listMyDrafts, submitListing } from "../../../services/drafts.ts";
+import { updateDraft } from "../../../services/draft_edits.ts";
+import { submitDraft } from "../../../services/draft_listing.ts";
+import { inviteCofounder } from "../../../services/invites.ts";
 
 const draftId = z.object({ id: z.uuid().describe("Draft id (uuid)") }).strict();
 
@@ -19,6 +23,7 @@ export const draftOperations = [
     status: 201,
     idempotencyKey: true,
     hints: { openWorld: true },
+    handler: ({ body }, { deps, caller }) => submitListing(deps, caller!, body.url),
   }),
   defineOperation({
     operationId: "list_my_drafts",
@@ -31,6 +36,7 @@ export const draftOperations = [
     query: pageQuery,
     status: 200,
     paginated: true,
+    handler: ({ query }, { deps, caller }) => listMyDrafts(deps, caller!, query),
   }),
   defineOperation({
     operationId: "get_draft",
@@ -43,6 +49,7 @@ export const draftOperations = [
       "A draft with every field record (value, state, evidence quotes), FAQs, founders, socials, story, milestones, completeness and what is still missing. Poll again while status is `crawling` or `drafting`.",
     params: draftId,
     status: 200,
+    handler: ({ params }, { deps, caller }) => getDraft(deps, caller!, params.id),
   }),
   defineOperation({
     operationId: "update_draft",
@@ -58,6 +65,7 @@ export const draftOperations = [
     status: 200,
     idempotencyKey: true,
     hints: { idempotent: true, openWorld: true },
+    handler: ({ params, body }, { deps, caller }) => updateDraft(deps, caller!, params.id, body),
   }),
   defineOperation({
     operationId: "invite_cofounder",
@@ -72,6 +80,8 @@ export const draftOperations = [
     body: z.object({ email: z.email().max(254) }).strict(),
     status: 201,
     idempotencyKey: true,
+    handler: ({ params, body }, { deps, caller }) =>
+      inviteCofounder(deps, caller!, params.id, body.email),
   }),
   defineOperation({
     operationId: "submit_draft",
@@ -86,5 +96,6 @@ export const draftOperations = [
     status: 200,
     idempotencyKey: true,
     hints: { idempotent: true },
+    handler: ({ params }, { deps, caller }) => submitDraft(deps, caller!, params.id),
   }),
 ];

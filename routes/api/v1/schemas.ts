@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { SOCIAL_KEYS } from "../../../kv/types.ts";
 import { countryCode, positiveId } from "./operation.ts";
+import { DRAFT_FIELDS, type DraftFieldName } from "../../../services/evidence.ts";
 
 const text = (max: number) => z.string().max(max);
 const requiredText = (max: number) => z.string().min(1).max(max);
@@ -37,9 +38,9 @@ export const draftFields = {
   contact_email: text(500).nullable(),
   demo_video_url: text(500).nullable().describe("Video link"),
   logo_url: text(500).nullable(),
-};
-export const DRAFT_FIELD_NAMES = Object.keys(draftFields) as (keyof typeof draftFields)[];
-const draftFieldName = z.enum(DRAFT_FIELD_NAMES as [string, ...string[]]);
+} satisfies Record<DraftFieldName, z.ZodType>;
+export const DRAFT_FIELD_NAMES = DRAFT_FIELDS;
+const draftFieldName = z.enum(DRAFT_FIELDS);
 
 const storyFields = {
   title: text(8000),

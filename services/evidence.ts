@@ -1,0 +1,133 @@
+/**
+ * The evidence base of a draft: the pages the crawler was allowed to read, what was extracted
+ * from them, and the drafted values with the quotes that support them. Shared by the crawler,
+ * the extractor, the drafters and the verifier.
+ */
+
+/** One page the crawler read (robots.txt allowed it). `text` is what quotes are checked against. */
+export interface EvidencePage {
+  url: string;
+  fetched_at: string;
+  status: number;
+  /** Why this page was chosen: home, about, pricing, features, faq, team, contact, sitemap, link. */
+  kind: string;
+  title: string;
+  /** Visible text of the page, whitespace-normalised (see normalizeWhitespace). */
+  text: string;
+  facts: PageFacts;
+}
+
+/** Structured facts read from one page's HTML (before any drafting). */
+export interface PageFacts {
+  title: string | null;
+  meta_description: string | null;
+  og: Record<string, string>;
+  /** Parsed JSON-LD objects of the types we use (Organization, SoftwareApplication, Product, FAQPage, ...). */
+  json_ld: Record<string, unknown>[];
+  headings: { level: number; text: string }[];
+  /** Pricing tables or cards: plan name, price text, features. */
+  pricing: { plan: string; price: string | null; features: string[] }[];
+  /** Question/answer pairs from FAQ markup or JSON-LD FAQPage. */
+  faqs: { question: string; answer: string }[];
+  /** Social links by platform key (x, linkedin, github, ...). */
+  socials: Record<string, string>;
+  emails: string[];
+  video_links: string[];
+  logo_url: string | null;
+  /** Same-site links with their anchor text (for choosing more pages). */
+  links: { url: string; text: string }[];
+  /** Copyright notices seen (e.g. "© 2019-2026 Acme Inc"): never a founding year. */
+  copyright: string[];
+  /** Texts inside testimonial/quote blocks: companies named there are customers, not the product. */
+  testimonials: string[];
+  /**
+   * Items of the page's content lists (ul/ol outside header, nav and footer), one array per list,
+   * in page order. Optional: pages stored before it existed lack it. Feature lists are often only
+   * here, since `text` joins list items with a bare space.
+   */
+  lists?: string[][];
+}
+
+/** What a crawl produced. */
+export interface CrawlResult {
+  start_url: string;
+  pages: EvidencePage[];
+  /** URLs robots.txt disallowed (never requested). */
+  disallowed: string[];
+  /** URLs that failed (status or network), with the reason. */
+  failed: { url: string; reason: string }[];
+  /** Crawl-delay honoured, in seconds (0 when none). */
+  crawl_delay_s: number;
+  started_at: string;
+  finished_at: string;
+  /** A fatal problem (e.g. the homepage could not be read); pages may be empty. */
+  error: string | null;
+}
+
+/** A quote from a page: the exact text (whitespace-normalised) and the page URL. */
+export interface EvidenceQuote {
+  quote: string;
+  url: string;
+}
+
+/** A drafted value with its support; `value` null means the site does not state it. */
+export interface DraftedValue<T = unknown> {
+  value: T | null;
+  evidence: EvidenceQuote[];
+}
+
+/** What a drafter proposes for a draft, every value with its quotes. */
+export interface DraftProposal {
+  fields: Partial<Record<DraftFieldName, DraftedValue>>;
+  faqs: { question: string; answer: string; evidence: EvidenceQuote[] }[];
+  founders: { name: string; title: string | null; bio: string | null; evidence: EvidenceQuote[] }[];
+  company_socials: Partial<Record<string, DraftedValue<string>>>;
+  story: Partial<Record<StorySection, DraftedValue<string>>>;
+  milestones: {
+    date: string;
+    title: string;
+    description: string | null;
+    url: string | null;
+    evidence: EvidenceQuote[];
+  }[];
+}
+
+export const DRAFT_FIELDS = [
+  "name",
+  "tagline",
+  "short_description",
+  "description",
+  "stage",
+  "categories",
+  "tags",
+  "pricing_model",
+  "pricing_summary",
+  "country",
+  "city",
+  "founded_year",
+  "features",
+  "usps",
+  "keywords",
+  "contact_email",
+  "demo_video_url",
+  "logo_url",
+] as const;
+export type DraftFieldName = typeof DRAFT_FIELDS[number];
+
+export const STORY_SECTIONS = [
+  "title",
+  "story",
+  "why_started",
+  "problem",
+  "journey",
+  "challenges",
+  "achievements",
+  "lessons",
+  "whats_next",
+] as const;
+export type StorySection = typeof STORY_SECTIONS[number];
+
+/** Collapses every run of whitespace to one space and trims: the form quotes are compared in. */
+export function normalizeWhitespace(text: string): string {
+  return text.replace(/\s+/gu, " ").trim();
+}

@@ -1,0 +1,126 @@
+/** get_listing's profile cache: same JSON as a fresh read, invalidated at once by local writes. */
+import assert from "node:assert/strict";
+import {
+  addListingUpdate,
+  addReview,
+  castVote,
+  getListingBySlug,
+  recordView,
+  updateListing,
+} from "../kv/listings.ts";
+import { getPublicListing, profileOf } from "../services/listings.ts";
+import { ProfileCache, profileCacheFor } from "../services/profile_cache.ts";
+import { buildFixture, getJson, NOW } from "./fixtures.ts";
+
+Deno.test("a cached profile is the JSON a fresh read gives, and frozen", async () => {
+  const { app, deps } = await buildFixture();
+  const cache = profileCacheFor(deps.kv);
+  const first = await getJson(app, "/api/v1/listings/invoicely");
+  assert.equal(first.status, 200);
+  const hits = cache.hits;
+  const second = await getJson(app, "/api/v1/listings/invoicely");
+  assert.equal(cache.hits, hits + 1, "the second read is served from memory");
+  assert.deepEqual(second.body, first.body);
+  const listing = (await getListingBySlug(deps.kv, "invoicely"))!;
+  assert.deepEqual(second.body, JSON.parse(JSON.stringify(await profileOf(deps, listing))));
+  const shared = await getPublicListing(deps, "invoicely");
+  assert.throws(() => (shared as { name: string }).name = "Changed", TypeError);
+  assert.throws(() => shared.features.push("Changed"), TypeError);
+});
+
+Deno.test("writes made in this process are visible to the next read at once", async (t) => {
+  const { app, deps, listings } = await buildFixture();
+  const id = listings.invoicely.id;
+  const profile = async (slug = "invoicely") => {
+    const res = await getJson(app, `/api/v1/listings/${slug}`);
+    assert.equal(res.status, 200);
+    return res.body;
+  };
+  await t.step("listing fields", async () => {
+    await profile();
+    await updateListing(deps.kv, id, () => ({ tagline: "Paid in a week" }), NOW);
+    assert.equal((await profile()).tagline, "Paid in a week");
+  });
+  await t.step("votes and views", async () => {
+    const before = await profile();
+    assert.ok(await castVote(deps.kv, id, "new-voter", NOW));
+    assert.ok(await recordView(deps.kv, id, "new-visitor", NOW));
+    const after = await profile();
+    assert.equal(after.votes, before.votes + 1);
+    assert.equal(after.views, before.views + 1);
+  });
+  await t.step("updates and reviews", async () => {
+    const before = await profile();
+    await addListingUpdate(deps.kv, id, { title: "v3", body: "Faster" }, NOW);
+    await addReview(deps.kv, {
+      id: "r-new",
+      listing_id: id,
+      user_id: "someone-new",
+      author_name: "Someone",
+      rating: 1,
+      body: "Meh",
+      flagged: false,
+      created_at: NOW.toISOString(),
+    });
+    const after = await profile();
+    assert.equal(after.latest_updates[0].title, "v3");
+    assert.equal(after.community_rating.count, before.community_rating.count + 1);
+  });
+  await t.step("a new slug: the old one is a 404 at once", async () => {
+    await updateListing(deps.kv, id, () => ({ slug: "invoicely-app" }), NOW);
+    assert.equal((await getJson(app, "/api/v1/listings/invoicely")).status, 404);
+    assert.equal((await profile("invoicely-app")).slug, "invoicely-app");
+  });
+  await t.step("a removed listing is a 404 at once", async () => {
+    await updateListing(deps.kv, id, () => ({ status: "removed" }), NOW);
+    assert.equal((await getJson(app, "/api/v1/listings/invoicely-app")).status, 404);
+  });
+});
+
+Deno.test("another instance's write shows once the entry is older than the TTL", async () => {
+  const dir = await Deno.makeTempDir();
+  const path = `${dir}/kv.sqlite3`;
+  const { deps } = await buildFixture();
+  // Two handles on one store play two instances: writes through `other` are not notified here.
+  const source = (await getListingBySlug(deps.kv, "invoicely"))!;
+  const here = await Deno.openKv(path);
+  const other = await Deno.openKv(path);
+  for await (const e of deps.kv.list({ prefix: [] })) await here.set(e.key, e.value);
+  const local = { ...deps, kv: here };
+  assert.equal((await getPublicListing(local, "invoicely")).tagline, source.tagline);
+  await updateListing(other, source.id, () => ({ tagline: "Changed elsewhere" }), NOW);
+  assert.equal((await getPublicListing(local, "invoicely")).tagline, source.tagline, "cached");
+  await new Promise((resolve) => setTimeout(resolve, profileCacheFor(here).ttlMs + 50));
+  assert.equal((await getPublicListing(local, "invoicely")).tagline, "Changed elsewhere");
+  here.close();
+  other.close();
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("ProfileCache: TTL, LRU bound, and reads raced by a write are not stored", () => {
+  let now = 0;
+  const cache = new ProfileCache<{ n: number }>({ ttlMs: 100, maxEntries: 2, clock: () => now });
+  const put = (slug: string, id: number, n: number) => cache.set(slug, id, "v", { n }, 0);
+  put("a", 1, 1);
+  assert.deepEqual(cache.get("a", "v"), { n: 1 });
+  assert.equal(cache.get("a", "other variant"), undefined, "another public URL or day misses");
+  put("a", 1, 1);
+  now = 100;
+  assert.equal(cache.get("a", "v"), undefined, "expired after the TTL");
+  put("a", 1, 1);
+  put("b", 2, 2);
+  cache.get("a", "v"); // a is now the most recently used
+  put("c", 3, 3);
+  assert.equal(cache.size, 2);
+  assert.equal(cache.get("b", "v"), undefined, "the least recently used went out");
+  assert.deepEqual(cache.get("a", "v"), { n: 1 });
+  // A read started before a write to its listing must not be stored after it.
+  const ticket = cache.ticket();
+  cache.invalidate(4);
+  cache.set("d", 4, "v", { n: 4 }, ticket);
+  assert.equal(cache.get("d", "v"), undefined);
+  cache.set("d", 4, "v", { n: 4 }, cache.ticket());
+  assert.deepEqual(cache.get("d", "v"), { n: 4 });
+  cache.invalidate(4);
+  assert.equal(cache.get("d", "v"), undefined);
+});

@@ -1,0 +1,168 @@
+/** Rate limits counted in memory and shared through KV: exactness, sharing, headers, expiry. */
+import assert from "node:assert/strict";
+import { DatabaseSync } from "node:sqlite";
+import { Hono } from "hono";
+import { rateLimit } from "../routes/middleware.ts";
+import { testConfig } from "../services/config.ts";
+import type { Deps } from "../services/deps.ts";
+import { toApiError } from "../services/errors.ts";
+import { RateLimiter } from "../services/rate_limit.ts";
+import { SearchIndex } from "../services/search.ts";
+import { rateLimitKey } from "../kv/keys.ts";
+
+/** Ten seconds into a one-minute window. */
+const NOW = new Date("2026-11-18T12:00:10Z");
+const WINDOW = Math.floor(NOW.getTime() / 60_000);
+
+/** One "instance": its own limiter and middleware over a shared store, with a fixed clock. */
+function instance(kv: Deno.Kv, limits: { anonymous: number; perKey?: number }) {
+  let now = NOW;
+  const deps: Deps = {
+    kv,
+    config: testConfig({
+      rateLimit: {
+        anonymousPerMinute: limits.anonymous,
+        perMinute: limits.perKey ?? 300,
+        trustProxy: true,
+      },
+    }),
+    search: new SearchIndex(),
+    now: () => now,
+  };
+  const limiter = new RateLimiter(kv);
+  const app = new Hono();
+  app.use("*", rateLimit({ deps, limiter }));
+  app.get("/x", (c) => c.json({ ok: true }));
+  app.onError((thrown, c) => {
+    const err = toApiError(thrown);
+    for (const [name, value] of Object.entries(err.headers)) c.header(name, value);
+    return c.json(err.toBody(), err.status as 429);
+  });
+  const get = (ip = "192.0.2.1") => app.request("/x", { headers: { "x-forwarded-for": ip } });
+  return { app, limiter, get, setNow: (date: Date) => now = date };
+}
+
+async function storedCounts(kv: Deno.Kv, bucket: string): Promise<number[]> {
+  const out: number[] = [];
+  for await (const e of kv.list<number>({ prefix: rateLimitKey(bucket, WINDOW) })) {
+    out.push(e.value);
+  }
+  return out;
+}
+
+Deno.test("small limits are exact in one instance, headers included", async (t) => {
+  const kv = await Deno.openKv(":memory:");
+  const a = instance(kv, { anonymous: 2 });
+  await t.step(
+    "RateLimit-* headers on each answer, 429 with Retry-After past the limit",
+    async () => {
+      const first = await a.get();
+      assert.equal(first.status, 200);
+      assert.equal(first.headers.get("ratelimit-limit"), "2");
+      assert.equal(first.headers.get("ratelimit-remaining"), "1");
+      assert.equal(first.headers.get("ratelimit-reset"), "50");
+      assert.equal(first.headers.get("ratelimit-policy"), "2;w=60");
+      const second = await a.get();
+      assert.equal(second.status, 200);
+      assert.equal(second.headers.get("ratelimit-remaining"), "0");
+      const limited = await a.get();
+      assert.equal(limited.status, 429);
+      assert.equal((await limited.json()).error.code, "rate_limited");
+      assert.equal(limited.headers.get("retry-after"), "50");
+      assert.equal(limited.headers.get("ratelimit-remaining"), "0");
+      assert.equal(limited.headers.get("ratelimit-limit"), "2");
+    },
+  );
+  await t.step("another address has its own bucket", async () => {
+    assert.equal((await a.get("192.0.2.2")).status, 200);
+  });
+  await t.step(
+    "concurrent requests: exactly the limit is admitted, each told its own remaining",
+    async () => {
+      const limiter = new RateLimiter(kv);
+      const states = await Promise.all(
+        Array.from({ length: 10 }, () => limiter.count("ip:concurrent", 3, NOW)),
+      );
+      const admitted = states.filter((s) => s.allowed);
+      assert.equal(admitted.length, 3);
+      assert.deepEqual(admitted.map((s) => s.remaining).sort(), [0, 1, 2]);
+      assert.ok(states.filter((s) => !s.allowed).every((s) => s.remaining === 0));
+      assert.deepEqual(await storedCounts(kv, "ip:concurrent"), [3], "written before answering");
+    },
+  );
+  await t.step("a new window starts a new count", async () => {
+    a.setNow(new Date(NOW.getTime() + 60_000));
+    const res = await a.get();
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get("ratelimit-remaining"), "1");
+    assert.equal(res.headers.get("ratelimit-reset"), "50");
+  });
+  kv.close();
+});
+
+Deno.test("two instances over one store share a small limit exactly", async () => {
+  const kv = await Deno.openKv(":memory:");
+  const a = instance(kv, { anonymous: 3 });
+  const b = instance(kv, { anonymous: 3 });
+  assert.equal((await a.get()).status, 200);
+  assert.equal((await a.get()).status, 200);
+  const third = await b.get();
+  assert.equal(third.status, 200);
+  assert.equal(third.headers.get("ratelimit-remaining"), "0");
+  assert.equal((await b.get()).status, 429);
+  assert.equal((await a.get()).status, 429);
+  // Credentials count per key, in their own buckets and with their own limit.
+  const keyed = (app: Hono) =>
+    app.request("/x", { headers: { authorization: "Bearer ld_shared-key" } });
+  const other = instance(kv, { anonymous: 3, perKey: 2 });
+  const again = instance(kv, { anonymous: 3, perKey: 2 });
+  assert.equal((await keyed(other.app)).status, 200);
+  assert.equal((await keyed(again.app)).status, 200);
+  assert.equal((await keyed(other.app)).status, 429);
+  kv.close();
+});
+
+Deno.test("far from the limit: no KV work per request, counts written in batches and shared", async () => {
+  const kv = await Deno.openKv(":memory:");
+  // A long sync interval, so that only flush() writes: the test sees each step.
+  const a = new RateLimiter(kv, { syncIntervalMs: 60_000 });
+  const b = new RateLimiter(kv);
+  for (let i = 0; i < 50; i++) assert.ok((await a.count("ip:busy", 100, NOW)).allowed);
+  assert.deepEqual(await storedCounts(kv, "ip:busy"), [], "nothing written per request");
+  await a.flush();
+  assert.deepEqual(await storedCounts(kv, "ip:busy"), [50], "one batch with the count");
+  // B learns A's 50 within `margin` requests and stops the bucket at exactly 100 in all.
+  let admitted = 0;
+  for (let i = 0; i < 100; i++) if ((await b.count("ip:busy", 100, NOW)).allowed) admitted++;
+  assert.equal(admitted, 50);
+  await b.flush();
+  assert.deepEqual((await storedCounts(kv, "ip:busy")).sort(), [50, 50]);
+  // Past the limit nothing more is counted or written: refused requests cost no KV work.
+  for (let i = 0; i < 20; i++) assert.equal((await b.count("ip:busy", 100, NOW)).allowed, false);
+  await b.flush();
+  assert.deepEqual((await storedCounts(kv, "ip:busy")).sort(), [50, 50]);
+  kv.close();
+});
+
+Deno.test("counters in KV expire two windows after their last write", async () => {
+  const dir = await Deno.makeTempDir();
+  const path = `${dir}/kv.sqlite3`;
+  const kv = await Deno.openKv(path);
+  const limiter = new RateLimiter(kv);
+  const before = Date.now();
+  for (let i = 0; i < 30; i++) await limiter.count("ip:fast", 1000, NOW); // batched path
+  for (let i = 0; i < 3; i++) await limiter.count("ip:exact", 2, NOW); // exact path
+  await limiter.flush();
+  const after = Date.now();
+  kv.close();
+  // The local store keeps each key's expiry in its SQLite table: every counter has one.
+  const db = new DatabaseSync(path, { readOnly: true });
+  const rows = db.prepare("SELECT expiration_ms FROM kv").all() as { expiration_ms: number }[];
+  db.close();
+  assert.equal(rows.length, 2);
+  for (const row of rows) {
+    assert.ok(row.expiration_ms >= before + 120_000, `expires too soon: ${row.expiration_ms}`);
+    assert.ok(row.expiration_ms <= after + 120_000, `expires too late: ${row.expiration_ms}`);
+  }
+  await Deno.remove(dir, { recursive: true });
+});
