@@ -2,7 +2,7 @@
 import { loadConfig } from "./services/config.ts";
 import { seedReferenceData } from "./services/reference.ts";
 import { loadDemoData } from "./services/demo.ts";
-import { loadSearchIndex, SearchIndex } from "./services/search.ts";
+import { followListingWrites, loadSearchIndex, SearchIndex } from "./services/search.ts";
 import { runWeeklyRollover } from "./services/awards.ts";
 import { resumeStalledDrafts } from "./services/draft_jobs.ts";
 import type { Deps } from "./services/deps.ts";
@@ -38,6 +38,7 @@ if (import.meta.main) {
   if (config.demoData && await loadDemoData(kv, now())) console.log("Loaded the demo directory");
   const search = new SearchIndex();
   const deps: Deps = { kv, config, search, now };
+  followListingWrites(kv, search);
   void loadSearchIndex(kv, search);
   // A missed rollover (service down on Monday) is caught up at start.
   await runWeeklyRollover(kv, now()).catch((err) => console.error("Weekly rollover failed:", err));

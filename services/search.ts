@@ -21,7 +21,12 @@
  */
 import type { Listing, ListingStats, ListingStatus } from "../kv/types.ts";
 import { listingsPrefix, listingStatsPrefix } from "../kv/keys.ts";
-import { categoriesWithParents } from "../kv/listings.ts";
+import {
+  categoriesWithParents,
+  getListing,
+  getListingStats,
+  onListingWrite,
+} from "../kv/listings.ts";
 import { getCategoryParents } from "../kv/categories.ts";
 
 /** What the index keeps of a listing (no long text: descriptions are tokenised, not stored). */
@@ -262,6 +267,32 @@ export function toSearchDoc(
     views: stats.views,
     follows: stats.follows,
   };
+}
+
+/**
+ * Keeps the index current with the listing writes of this process: after each write the listing
+ * is read again and upserted (or removed when it is no longer searchable). Reads that finish out of
+ * order never overwrite a newer one. Writes made by other instances reach this index when it is
+ * next loaded. Returns the function that stops following.
+ */
+export function followListingWrites(kv: Deno.Kv, index: SearchIndex): () => void {
+  const latest = new Map<number, number>();
+  let sequence = 0;
+  return onListingWrite(kv, (id) => {
+    const mine = ++sequence;
+    latest.set(id, mine);
+    void (async () => {
+      const [listing, stats, parents] = await Promise.all([
+        getListing(kv, id),
+        getListingStats(kv, id),
+        getCategoryParents(kv),
+      ]);
+      if (latest.get(id) !== mine) return; // a newer write is being read
+      latest.delete(id);
+      if (listing) index.upsert(toSearchDoc(listing, stats, parents));
+      else index.remove(id);
+    })().catch((err) => console.error(`Could not refresh listing ${id} in the search index:`, err));
+  });
 }
 
 /** Fills the index from KV (live and scheduled listings) in the background; sets `ready`. */

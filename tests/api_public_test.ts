@@ -1,5 +1,6 @@
 /** Every public read operation: its success case, its 404s and its 400s. */
 import assert from "node:assert/strict";
+import { castVote, goLive } from "../kv/listings.ts";
 import {
   buildFixture,
   type Fixture,
@@ -404,4 +405,21 @@ Deno.test("unknown routes and methods answer the error body", async () => {
   const res = await getJson(app, "/api/v1/site", { method: "DELETE" });
   assert.equal(res.status, 405);
   assert.equal(res.body.error.code, "method_not_allowed");
+});
+
+Deno.test("search follows writes: votes reorder results, a listing going live appears", async () => {
+  const { app, deps, listings } = await buildFixture();
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+  for (let i = 0; i < 10; i++) {
+    await castVote(deps.kv, listings.taskpilot.id, `late-${i}`, deps.now());
+  }
+  await settle();
+  const byVotes = await getJson(app, "/api/v1/listings?sort=votes");
+  assert.equal(byVotes.body.items[0].slug, "taskpilot");
+  assert.equal(byVotes.body.items[0].votes, 11);
+  await goLive(deps.kv, listings.soonapp.id, deps.now());
+  await settle();
+  const found = await getJson(app, "/api/v1/listings?q=soonapp");
+  assert.equal(found.body.items[0]?.slug, "soonapp");
+  assert.equal((await getJson(app, "/api/v1/listings?status=upcoming")).body.total, 0);
 });

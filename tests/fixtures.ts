@@ -2,7 +2,7 @@
 import { testConfig } from "../services/config.ts";
 import type { Deps } from "../services/deps.ts";
 import { seedReferenceData } from "../services/reference.ts";
-import { loadSearchIndex, SearchIndex } from "../services/search.ts";
+import { followListingWrites, loadSearchIndex, SearchIndex } from "../services/search.ts";
 import { createApp } from "../routes/app.ts";
 import {
   addBillboardContribution,
@@ -282,6 +282,7 @@ export async function buildFixture(config: Partial<Config> = {}): Promise<Fixtur
   await decideWeekAwards(kv, LAST_WEEK, NOW);
 
   const search = new SearchIndex();
+  followListingWrites(kv, search);
   await loadSearchIndex(kv, search);
   await search.ready;
   const deps: Deps = { kv, config: testConfig(config), search, now: () => NOW };
