@@ -12,6 +12,7 @@ import { getListing } from "../kv/listings.ts";
 import { getOrCreateUser } from "../kv/users.ts";
 import { startSession } from "../services/sessions.ts";
 import { Hono } from "hono";
+import { startFakeOpenAI } from "../bench/fake_openai.ts";
 
 /** A small product website on 127.0.0.1 that records the paths it served. */
 function serveSite() {
@@ -429,4 +430,70 @@ Deno.test("submit_draft saves the listing; again after edits, and PATCH afterwar
     });
     assert.equal(mine.body.status, "draft");
   });
+});
+
+Deno.test("with OPENAI_* set, the LLM drafts through the REST flow; the verifier drops what the site does not say", async () => {
+  const site = serveSite();
+  const home = `${site.origin}/`;
+  const about = `${site.origin}/about`;
+  const q = (quote: string, url = home) => ({ quote, url });
+  const nul = { value: null, quotes: [] };
+  const fake = await startFakeOpenAI(() => ({
+    fields: {
+      name: {
+        value: "Acmeflow",
+        quotes: [q("Acmeflow turns invoices into payments in one click.")],
+      },
+      tagline: {
+        value: "Invoices that pay themselves",
+        quotes: [q("Invoices that pay themselves")],
+      },
+      short_description: nul,
+      description: nul,
+      stage: nul,
+      categories: nul,
+      tags: nul,
+      pricing_model: nul,
+      pricing_summary: nul,
+      country: nul,
+      city: { value: "Springfield", quotes: [q("Our office is in Springfield.")] },
+      founded_year: { value: "2015", quotes: [q("© 2015-2026 Acmeflow GmbH")] },
+      features: nul,
+      usps: nul,
+      keywords: nul,
+      contact_email: { value: "hello@acmeflow.example", quotes: [q("hello@acmeflow.example")] },
+      demo_video_url: nul,
+      logo_url: nul,
+    },
+    faqs: [],
+    founders: [{
+      name: "Ada Weber",
+      title: "Founder and CEO",
+      bio: null,
+      quotes: [q("Ada Weber, Founder and CEO, started Acmeflow", about)],
+    }],
+    company_socials: [],
+    story: {},
+    milestones: [],
+  }));
+  try {
+    const f = await buildFixture({
+      allowPrivateFetch: true,
+      openai: { apiKey: "sk-test", baseUrl: fake.baseUrl, model: "fake-model" },
+    });
+    const draft = await readyDraft(site, f);
+    assert.equal(draft.drafter, "llm");
+    assert.equal(fake.requests.length, 1);
+    assert.equal(draft.fields.tagline.value, "Invoices that pay themselves");
+    assert.equal(draft.fields.tagline.state, "ai");
+    assert.equal(draft.fields.city.value, null, "an invented city is dropped");
+    assert.equal(draft.fields.city.state, "not_found");
+    assert.equal(draft.fields.founded_year.value, null, "a copyright year is not a founding year");
+    assert.ok(draft.not_found_on_website.includes("city"));
+    assert.ok(draft.dropped.some((d: { field: string }) => d.field === "city"));
+    assert.deepEqual(draft.founders.map((x: { name: string }) => x.name), ["Ada Weber"]);
+  } finally {
+    await fake.close();
+    await site.close();
+  }
 });
