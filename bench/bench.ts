@@ -17,7 +17,7 @@
  * within the profile cache's 2 s); get_listing over every live slug in turn (cold: each slug comes
  * back only after the whole list, so nearly every request misses the cache).
  */
-import { createListing, type NewListing, slugify } from "../kv/listings.ts";
+import { blankListing, createListing, type NewListing, slugify } from "../kv/listings.ts";
 import { listCategoryRecords } from "../kv/categories.ts";
 import { seedReferenceData } from "../services/reference.ts";
 import { loadSearchIndex, SearchIndex, type SearchQuery, toSearchDoc } from "../services/search.ts";
@@ -222,7 +222,7 @@ function generator(categories: { slug: string; parent: string | null }[]): Gener
     const base = slugify(name);
     const slug = slugs.has(base) ? `${base}-${index.toString(36)}` : base;
     slugs.add(base);
-    return {
+    return blankListing({
       name,
       slug,
       url: `https://${brand}${index.toString(36)}.example`,
@@ -231,43 +231,17 @@ function generator(categories: { slug: string; parent: string | null }[]): Gener
       description: capitalize(sentence(40 + Math.floor(rand() * 41))) + ".",
       stage: stages[Math.floor(rand() * stages.length)],
       pricing_model: pricing[Math.floor(rand() * pricing.length)],
-      pricing_summary: null,
       country: countries[Math.floor(rand() * countries.length)],
-      city: null,
       founded_year: 2015 + Math.floor(rand() * 11),
-      features: [],
-      usps: [],
       keywords: Array.from({ length: 3 + Math.floor(rand() * 4) }, pick),
-      tags: [],
       primary_category: leaves[Math.floor(rand() * leaves.length)],
       extra_categories: paid ? [leaves[Math.floor(rand() * leaves.length)]] : [],
-      founder_slugs: [],
-      faqs: [],
-      socials: {},
-      contact_email: null,
-      demo_video_url: null,
       logo_url: `https://${brand}${index.toString(36)}.example/logo.png`,
-      headline: null,
-      summary: null,
-      seo_title: null,
-      seo_description: null,
-      links: [],
-      not_found_on_website: [],
       status,
       plan: status === "draft" ? null : paid ? "paid" : "free",
-      launch_week: null,
       launched_at: status === "live" ? created.toISOString() : null,
-      unlocked: [],
-      story: null,
-      milestones: [],
-      media: [],
-      approved_alternatives: [],
-      featured: false,
-      verified: false,
-      owner_id: null,
-      cofounder_ids: [],
       created_at: created.toISOString(),
-    };
+    });
   };
   return { listing, words, pick };
 }

@@ -1,3 +1,4 @@
+import { STORY_SECTIONS } from "../services/evidence.ts";
 /**
  * `deno task bench:drafts`: drafting quality on the fixture product sites in bench/sites.
  *
@@ -532,18 +533,7 @@ function fakeAnswer(truth: SiteTruth, origin: string, pages: PromptPage[]) {
   plant("example.org/not-ours");
 
   const story_ = Object.fromEntries(
-    [
-      "title",
-      "story",
-      "why_started",
-      "problem",
-      "journey",
-      "challenges",
-      "achievements",
-      "lessons",
-      "whats_next",
-    ]
-      .map((s) => [s, nul]),
+    STORY_SECTIONS.map((s) => [s, nul]),
   );
   return {
     answer: { fields, faqs, founders, company_socials: socials, story: story_, milestones },

@@ -180,6 +180,54 @@ function applyDerivedKeys(
   for (const c of oldCats) if (!newCats.has(c)) op.sum(keys.categoryCountKey(c), U64_MINUS_ONE);
 }
 
+/** A new listing's input with every optional field empty; pass what is known. */
+export function blankListing(
+  known: Pick<NewListing, "name" | "url" | "primary_category"> & Partial<NewListing>,
+): NewListing {
+  return {
+    tagline: "",
+    short_description: "",
+    description: "",
+    stage: null,
+    pricing_model: null,
+    pricing_summary: null,
+    country: null,
+    city: null,
+    founded_year: null,
+    features: [],
+    usps: [],
+    keywords: [],
+    tags: [],
+    extra_categories: [],
+    founder_slugs: [],
+    faqs: [],
+    socials: {},
+    contact_email: null,
+    demo_video_url: null,
+    logo_url: null,
+    headline: null,
+    summary: null,
+    seo_title: null,
+    seo_description: null,
+    links: [],
+    not_found_on_website: [],
+    status: "draft",
+    plan: null,
+    launch_week: null,
+    launched_at: null,
+    unlocked: [],
+    story: null,
+    milestones: [],
+    media: [],
+    approved_alternatives: [],
+    featured: false,
+    verified: false,
+    owner_id: null,
+    cofounder_ids: [],
+    ...known,
+  };
+}
+
 /** Creates a listing with a new id, a unique slug (suffixed `-2`, `-3`… when taken) and zero stats. */
 export async function createListing(
   kv: Deno.Kv,

@@ -4,13 +4,7 @@
  */
 import { listCategoryRecords } from "../kv/categories.ts";
 import { getFounderRecord, putFounder } from "../kv/founders.ts";
-import {
-  createListing,
-  getListing,
-  type NewListing,
-  slugify,
-  updateListing,
-} from "../kv/listings.ts";
+import { blankListing, createListing, getListing, slugify, updateListing } from "../kv/listings.ts";
 import { type Draft, type Listing, type Socials, STAGES } from "../kv/types.ts";
 import type { Caller } from "./access.ts";
 import type { Deps } from "./deps.ts";
@@ -155,24 +149,12 @@ export async function submitDraft(deps: Deps, caller: Caller, id: string) {
   if (details.length) throw badRequest(`Draft "${id}" cannot be saved as a listing yet`, details);
   let listingId = draft.listing_id;
   if (listingId === null) {
-    const input: NewListing = {
+    const input = blankListing({
       ...mapped.fields,
       name: mapped.name!,
       primary_category: mapped.primary!,
-      founder_slugs: [],
-      headline: null,
-      summary: null,
-      status: "draft",
-      plan: null,
-      launch_week: null,
-      launched_at: null,
-      unlocked: [],
-      media: [],
-      approved_alternatives: [],
-      featured: false,
-      verified: false,
       owner_id: caller.userId,
-    };
+    });
     const listing = await createListing(deps.kv, input, deps.now()).catch((err) => {
       if ((err as Error).name === "ListingConflictError") throw conflict((err as Error).message);
       throw err;

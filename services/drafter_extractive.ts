@@ -28,6 +28,7 @@ import {
   normalizeQuoteText,
   pageExtras,
   type PricingModel,
+  spansOf,
   words,
 } from "./verifier.ts";
 
@@ -84,19 +85,6 @@ function kindRank(kind: string): number {
   return i < 0 ? KIND_ORDER.length : i;
 }
 
-function findSpans(text: string, needles: string[]): [number, number][] {
-  const out: [number, number][] = [];
-  for (const n of needles) {
-    if (n.length < MIN_QUOTE_CHARS) continue;
-    let at = text.indexOf(n);
-    while (at >= 0) {
-      out.push([at, at + n.length]);
-      at = text.indexOf(n, at + 1);
-    }
-  }
-  return out;
-}
-
 const COPYRIGHT_SPAN_RE = /(?:©|\(c\)|\bcopyright\b)[^.!?|]{0,80}/giu;
 const SENTENCE_END_RE =
   /(?<=[.!?])\s+(?=["'(©\p{Lu}\p{N}]|[\w.+-]+@[\w-]+\.|https?:\/\/)|\s+[·|•]\s+/u;
@@ -105,8 +93,8 @@ function viewPage(page: EvidencePage): PageView {
   const text = normalizeQuoteText(page.text ?? "");
   const f = page.facts;
   const excludedSpans = [
-    ...findSpans(text, (f.testimonials ?? []).map(normalizeQuoteText)),
-    ...findSpans(text, (f.copyright ?? []).map(normalizeQuoteText)),
+    ...spansOf(text, (f.testimonials ?? []).map(normalizeQuoteText)),
+    ...spansOf(text, (f.copyright ?? []).map(normalizeQuoteText)),
     ...[...text.matchAll(COPYRIGHT_SPAN_RE)].map((m) =>
       [m.index!, m.index! + m[0].length] as [number, number]
     ),

@@ -412,7 +412,8 @@ export function canonicalUrl(url: string): string {
   }
 }
 
-function spansOf(text: string, needles: string[]): [number, number][] {
+/** Every [start, end) span of `text` where one of the needles (long enough to quote) stands. */
+export function spansOf(text: string, needles: string[]): [number, number][] {
   const spans: [number, number][] = [];
   for (const n of needles) {
     if (n.length < MIN_QUOTE_CHARS) continue;

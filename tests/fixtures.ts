@@ -8,6 +8,7 @@ import {
   addBillboardContribution,
   addListingUpdate,
   addReview,
+  blankListing,
   castVote,
   createListing,
   goLive,
@@ -33,7 +34,7 @@ export const NEXT_WEEK = "2026-11-23";
 
 /** A new listing's fields with sensible defaults. */
 export function listingInput(name: string, overrides: Partial<NewListing> = {}): NewListing {
-  return {
+  return blankListing({
     name,
     url: `https://${name.toLowerCase().replace(/[^a-z0-9]+/g, "")}.example`,
     tagline: `${name} tagline`,
@@ -45,39 +46,9 @@ export function listingInput(name: string, overrides: Partial<NewListing> = {}):
     country: "DE",
     city: "Berlin",
     founded_year: 2024,
-    features: [],
-    usps: [],
-    keywords: [],
-    tags: [],
     primary_category: "invoicing",
-    extra_categories: [],
-    founder_slugs: [],
-    faqs: [],
-    socials: {},
-    contact_email: null,
-    demo_video_url: null,
-    logo_url: null,
-    headline: null,
-    summary: null,
-    seo_title: null,
-    seo_description: null,
-    links: [],
-    not_found_on_website: [],
-    status: "draft",
-    plan: null,
-    launch_week: null,
-    launched_at: null,
-    unlocked: [],
-    story: null,
-    milestones: [],
-    media: [],
-    approved_alternatives: [],
-    featured: false,
-    verified: false,
-    owner_id: null,
-    cofounder_ids: [],
     ...overrides,
-  };
+  });
 }
 
 export interface Fixture {
