@@ -8,6 +8,7 @@ import {
 } from "../kv/listings.ts";
 import { getCategoryRecord, listCategoryRecords } from "../kv/categories.ts";
 import {
+  profileHintOf,
   type ProfileRecords,
   readProfileRecords,
   readProfileRecordsBySlug,
@@ -15,7 +16,7 @@ import {
 import { categoryBoardPrefix } from "../kv/keys.ts";
 import type { Category, Listing, ListingStats, Review } from "../kv/types.ts";
 import type { Deps } from "./deps.ts";
-import { badRequest, notFound } from "./errors.ts";
+import { ApiError, badRequest, notFound } from "./errors.ts";
 import type { ListingSummary, SearchQuery } from "./search.ts";
 import { toPage } from "./paging.ts";
 import { trendingScores } from "./trending.ts";
@@ -96,17 +97,39 @@ function categoryRef(category: Category | null, slug: string) {
 
 /**
  * get_listing: the full public profile. Served from the process's profile cache when a copy
- * younger than 2 s is there (dropped at once when this process writes the listing); see
- * services/profile_cache.ts. The value is frozen: callers must not change it.
+ * younger than 2 s is there (dropped at once when this process writes the listing, read again in
+ * the background while in demand); see services/profile_cache.ts. The value is frozen: callers
+ * must not change it.
  */
 export async function getPublicListing(deps: Deps, slug: string) {
   const cache = profileCacheFor(deps.kv) as ProfileCache<Profile>;
   const variant = profileVariant(deps);
   const cached = cache.get(slug, variant);
-  if (cached) return cached;
+  if (!cached) return await loadPublicListing(deps, cache, slug, variant);
+  if (cache.startRefresh(slug)) {
+    loadPublicListing(deps, cache, slug, variant)
+      .catch((err) => {
+        if (!(err instanceof ApiError)) console.error(`Cannot refresh listing "${slug}":`, err);
+      })
+      .finally(() => cache.endRefresh(slug));
+  }
+  return cached;
+}
+
+/** Reads, assembles and caches a public profile; 404 (and out of the cache) when not public. */
+async function loadPublicListing(
+  deps: Deps,
+  cache: ProfileCache<Profile>,
+  slug: string,
+  variant: string,
+): Promise<Profile> {
   const ticket = cache.ticket();
-  const records = await readProfileRecordsBySlug(deps.kv, slug);
-  if (!records || !PUBLIC_STATUSES.has(records.listing.status)) throw notFound("listing", slug);
+  const records = await readProfileRecordsBySlug(deps.kv, slug, cache.hint(slug));
+  if (records) cache.setHint(slug, profileHintOf(records));
+  if (!records || !PUBLIC_STATUSES.has(records.listing.status)) {
+    cache.delete(slug);
+    throw notFound("listing", slug);
+  }
   const profile = assembleProfile(deps, records);
   cache.set(slug, records.listing.id, variant, profile, ticket);
   return profile;

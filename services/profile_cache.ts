@@ -11,13 +11,25 @@
  *   reading, `set(…, ticket)` after, and the write wins.
  * - At most `maxEntries` (least recently used out first); a value is deep-frozen, as every
  *   caller shares it.
+ * - A profile asked for in the last quarter of its life is read again in the background
+ *   (`startRefresh`, at most 32 at a time) while the cached copy is served: a listing in demand is
+ *   always answered from memory, never more than 2 s old, and its requests do not wait for KV.
+ * - It also keeps, per slug, a hint of where the last read found the listing, so that a miss
+ *   reads everything in one round trip (see kv/profiles.ts).
  */
 import { onListingWrite } from "../kv/listings.ts";
+import type { ProfileHint } from "../kv/profiles.ts";
 
 /** How long a profile may be served from memory. */
 export const PROFILE_TTL_MS = 2_000;
 /** How many profiles are kept at most. */
 export const PROFILE_CACHE_ENTRIES = 2_048;
+/** Background refreshes in flight at most (beyond, entries simply expire). */
+const MAX_REFRESHES = 32;
+/** The share of the TTL after which a requested entry is refreshed in the background. */
+const REFRESH_AFTER = 0.75;
+/** How many read hints (slug → listing id and related keys) are kept at most. */
+const MAX_HINTS = 16_384;
 /** Writes remembered per listing for in-flight reads; past that, all older reads are refused. */
 const MAX_REMEMBERED_WRITES = 10_000;
 
@@ -26,7 +38,7 @@ interface Entry<T> {
   value: T;
   /** What else the value depends on (public URL, the day): a different variant is a miss. */
   variant: string;
-  expiresAt: number;
+  storedAt: number;
 }
 
 /** Options of a profile cache. */
@@ -44,6 +56,8 @@ export class ProfileCache<T = unknown> {
   #clock: () => number;
   #entries = new Map<string, Entry<T>>();
   #slugById = new Map<number, string>();
+  #hints = new Map<string, ProfileHint>();
+  #refreshing = new Set<string>();
   /** Sequence number of the last write seen, per listing, and the floor below which all reads are refused. */
   #seq = 0;
   #lastWrite = new Map<number, number>();
@@ -65,7 +79,7 @@ export class ProfileCache<T = unknown> {
   /** The cached profile for a slug and variant, or undefined. */
   get(slug: string, variant: string): T | undefined {
     const entry = this.#entries.get(slug);
-    if (!entry || entry.variant !== variant || entry.expiresAt <= this.#clock()) {
+    if (!entry || entry.variant !== variant || this.#clock() - entry.storedAt >= this.ttlMs) {
       if (entry) this.#delete(slug, entry);
       this.misses++;
       return undefined;
@@ -89,12 +103,52 @@ export class ProfileCache<T = unknown> {
     const previousSlug = this.#slugById.get(id);
     if (previousSlug !== undefined) this.#delete(previousSlug, this.#entries.get(previousSlug));
     deepFreeze(value);
-    this.#entries.set(slug, { id, value, variant, expiresAt: this.#clock() + this.ttlMs });
+    this.#entries.set(slug, { id, value, variant, storedAt: this.#clock() });
     this.#slugById.set(id, slug);
     while (this.#entries.size > this.maxEntries) {
       const [oldest, entry] = this.#entries.entries().next().value!;
       this.#delete(oldest, entry);
     }
+  }
+
+  /**
+   * How the last read of a slug found it (kv/profiles.ts checks a hint against what it reads, so
+   * a hint is kept past writes and the TTL: it only saves round trips).
+   */
+  hint(slug: string): ProfileHint | undefined {
+    return this.#hints.get(slug);
+  }
+
+  /** Keeps the hint for the next read of a slug (oldest hints out first). */
+  setHint(slug: string, hint: ProfileHint): void {
+    this.#hints.delete(slug);
+    this.#hints.set(slug, hint);
+    if (this.#hints.size > MAX_HINTS) this.#hints.delete(this.#hints.keys().next().value!);
+  }
+
+  /**
+   * Whether the caller should read a slug's profile again in the background now: its entry is in
+   * the last quarter of its life and no refresh of it is in flight (nor 32 others). When true, the
+   * caller must call `endRefresh(slug)` once done, whatever happened.
+   */
+  startRefresh(slug: string): boolean {
+    const entry = this.#entries.get(slug);
+    if (!entry || this.#refreshing.has(slug) || this.#refreshing.size >= MAX_REFRESHES) {
+      return false;
+    }
+    if (this.#clock() - entry.storedAt < this.ttlMs * REFRESH_AFTER) return false;
+    this.#refreshing.add(slug);
+    return true;
+  }
+
+  /** Ends a refresh begun by `startRefresh`. */
+  endRefresh(slug: string): void {
+    this.#refreshing.delete(slug);
+  }
+
+  /** Drops a slug's profile (its listing is gone or no longer public). */
+  delete(slug: string): void {
+    this.#delete(slug, this.#entries.get(slug));
   }
 
   /** Drops a listing's profile: call on every write to it. */
@@ -112,6 +166,7 @@ export class ProfileCache<T = unknown> {
   clear(): void {
     this.#entries.clear();
     this.#slugById.clear();
+    this.#hints.clear();
     this.#floor = ++this.#seq;
     this.#lastWrite.clear();
   }

@@ -71,13 +71,34 @@ Deno.test("writes made in this process are visible to the next read at once", as
     assert.equal((await getJson(app, "/api/v1/listings/invoicely")).status, 404);
     assert.equal((await profile("invoicely-app")).slug, "invoicely-app");
   });
+  await t.step("a slug taken over by another listing reads that listing", async () => {
+    await updateListing(deps.kv, listings.billwise.id, () => ({ slug: "invoicely" }), NOW);
+    const body = await profile("invoicely");
+    assert.equal(body.id, listings.billwise.id);
+    assert.equal(body.name, "Billwise");
+  });
+  await t.step(
+    "changed categories and founders are read, not the ones of the last read",
+    async () => {
+      await updateListing(deps.kv, id, () => ({
+        extra_categories: ["accounting"],
+        founder_slugs: ["zoe-muller", "ada-lovelace"],
+      }), NOW);
+      const body = await profile("invoicely-app");
+      assert.deepEqual(body.categories.extra, [{ slug: "accounting", name: "Accounting" }]);
+      assert.deepEqual(body.founders.map((f: { slug: string }) => f.slug), [
+        "zoe-muller",
+        "ada-lovelace",
+      ]);
+    },
+  );
   await t.step("a removed listing is a 404 at once", async () => {
     await updateListing(deps.kv, id, () => ({ status: "removed" }), NOW);
     assert.equal((await getJson(app, "/api/v1/listings/invoicely-app")).status, 404);
   });
 });
 
-Deno.test("another instance's write shows once the entry is older than the TTL", async () => {
+Deno.test("another instance's write shows within the TTL: refreshed while in demand, else expired", async () => {
   const dir = await Deno.makeTempDir();
   const path = `${dir}/kv.sqlite3`;
   const { deps } = await buildFixture();
@@ -87,17 +108,37 @@ Deno.test("another instance's write shows once the entry is older than the TTL",
   const other = await Deno.openKv(path);
   for await (const e of deps.kv.list({ prefix: [] })) await here.set(e.key, e.value);
   const local = { ...deps, kv: here };
-  assert.equal((await getPublicListing(local, "invoicely")).tagline, source.tagline);
+  const cache = profileCacheFor(here);
+  const tagline = async () => (await getPublicListing(local, "invoicely")).tagline;
+  const sleepUntil = (t: number) =>
+    new Promise((resolve) => setTimeout(resolve, Math.max(0, t - performance.now())));
+
+  let storedAt = performance.now();
+  assert.equal(await tagline(), source.tagline);
   await updateListing(other, source.id, () => ({ tagline: "Changed elsewhere" }), NOW);
-  assert.equal((await getPublicListing(local, "invoicely")).tagline, source.tagline, "cached");
-  await new Promise((resolve) => setTimeout(resolve, profileCacheFor(here).ttlMs + 50));
-  assert.equal((await getPublicListing(local, "invoicely")).tagline, "Changed elsewhere");
+  assert.equal(await tagline(), source.tagline, "served from memory");
+  // In the last quarter of its life, a request gets the cached copy and starts a refresh.
+  await sleepUntil(storedAt + cache.ttlMs * 0.8);
+  const hits = cache.hits;
+  assert.equal(await tagline(), source.tagline);
+  while ((await tagline()) !== "Changed elsewhere") {
+    assert.ok(performance.now() < storedAt + cache.ttlMs * 0.98, "refreshed before expiring");
+    await sleepUntil(performance.now() + 10);
+  }
+  assert.ok(cache.hits > hits);
+  // Not asked for, an entry just expires: the first read after the TTL reads KV.
+  storedAt = performance.now();
+  await updateListing(other, source.id, () => ({ tagline: "Changed again" }), NOW);
+  await sleepUntil(storedAt + cache.ttlMs + 10);
+  const misses = cache.misses;
+  assert.equal(await tagline(), "Changed again");
+  assert.equal(cache.misses, misses + 1);
   here.close();
   other.close();
   await Deno.remove(dir, { recursive: true });
 });
 
-Deno.test("ProfileCache: TTL, LRU bound, and reads raced by a write are not stored", () => {
+Deno.test("ProfileCache: TTL, LRU bound, reads raced by a write, background refresh", () => {
   let now = 0;
   const cache = new ProfileCache<{ n: number }>({ ttlMs: 100, maxEntries: 2, clock: () => now });
   const put = (slug: string, id: number, n: number) => cache.set(slug, id, "v", { n }, 0);
@@ -123,4 +164,14 @@ Deno.test("ProfileCache: TTL, LRU bound, and reads raced by a write are not stor
   assert.deepEqual(cache.get("d", "v"), { n: 4 });
   cache.invalidate(4);
   assert.equal(cache.get("d", "v"), undefined);
+  // Refresh in the background: only in the last quarter of the TTL, one at a time per slug.
+  now = 1_000;
+  put("e", 5, 5);
+  assert.equal(cache.startRefresh("e"), false, "too young");
+  now = 1_075;
+  assert.equal(cache.startRefresh("e"), true);
+  assert.equal(cache.startRefresh("e"), false, "already refreshing");
+  cache.endRefresh("e");
+  assert.equal(cache.startRefresh("e"), true);
+  assert.equal(cache.startRefresh("nope"), false, "nothing cached");
 });

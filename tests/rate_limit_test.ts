@@ -122,15 +122,21 @@ Deno.test("two instances over one store share a small limit exactly", async () =
   kv.close();
 });
 
-Deno.test("far from the limit: no KV work per request, counts written in batches and shared", async () => {
+Deno.test("far from the limit: quiet buckets are written in one batch, busy ones every margin", async () => {
   const kv = await Deno.openKv(":memory:");
-  // A long sync interval, so that only flush() writes: the test sees each step.
+  // A long sync interval, so that only flush() writes the batch: the test sees each step.
   const a = new RateLimiter(kv, { syncIntervalMs: 60_000 });
   const b = new RateLimiter(kv);
+  for (let ip = 0; ip < 30; ip++) {
+    for (let i = 0; i < 3; i++) assert.ok((await a.count(`ip:quiet-${ip}`, 100, NOW)).allowed);
+  }
+  assert.deepEqual(await storedCounts(kv, "ip:quiet-0"), [], "nothing written per request");
   for (let i = 0; i < 50; i++) assert.ok((await a.count("ip:busy", 100, NOW)).allowed);
-  assert.deepEqual(await storedCounts(kv, "ip:busy"), [], "nothing written per request");
+  await new Promise((resolve) => setTimeout(resolve, 10));
+  const [published] = await storedCounts(kv, "ip:busy");
+  assert.ok(published >= 40 && published <= 50, `published at least every margin: ${published}`);
   await a.flush();
-  assert.deepEqual(await storedCounts(kv, "ip:busy"), [50], "one batch with the count");
+  for (let ip = 0; ip < 30; ip++) assert.deepEqual(await storedCounts(kv, `ip:quiet-${ip}`), [3]);
   // B learns A's 50 within `margin` requests and stops the bucket at exactly 100 in all.
   let admitted = 0;
   for (let i = 0; i < 100; i++) if ((await b.count("ip:busy", 100, NOW)).allowed) admitted++;
@@ -141,6 +147,39 @@ Deno.test("far from the limit: no KV work per request, counts written in batches
   for (let i = 0; i < 20; i++) assert.equal((await b.count("ip:busy", 100, NOW)).allowed, false);
   await b.flush();
   assert.deepEqual((await storedCounts(kv, "ip:busy")).sort(), [50, 50]);
+  kv.close();
+});
+
+Deno.test("instances sharing a bucket overshoot by at most the margin each", async (t) => {
+  const kv = await Deno.openKv(":memory:");
+  for (const instances of [2, 3]) {
+    const bound = 120 + instances * 12; // limit 120, margin 12
+    await t.step(`${instances} instances, requests one after the other`, async () => {
+      const limiters = Array.from({ length: instances }, () => new RateLimiter(kv));
+      let admitted = 0;
+      for (let i = 0; i < 400; i++) {
+        const state = await limiters[i % instances].count(`ip:seq-${instances}`, 120, NOW);
+        if (state.allowed) admitted++;
+      }
+      assert.ok(admitted >= 120 && admitted <= bound, `admitted ${admitted}, bound ${bound}`);
+      for (const limiter of limiters) {
+        assert.equal((await limiter.count(`ip:seq-${instances}`, 120, NOW)).allowed, false);
+      }
+      await Promise.all(limiters.map((limiter) => limiter.flush()));
+    });
+    await t.step(`${instances} instances, a burst of concurrent requests`, async () => {
+      const limiters = Array.from({ length: instances }, () => new RateLimiter(kv));
+      const states = await Promise.all(
+        Array.from(
+          { length: 400 },
+          (_, i) => limiters[i % instances].count(`ip:burst-${instances}`, 120, NOW),
+        ),
+      );
+      const admitted = states.filter((s) => s.allowed).length;
+      assert.ok(admitted >= 120 && admitted <= bound, `admitted ${admitted}, bound ${bound}`);
+      await Promise.all(limiters.map((limiter) => limiter.flush()));
+    });
+  }
   kv.close();
 });
 
