@@ -97,7 +97,7 @@ function categoryRef(category: Category | null, slug: string) {
 
 /**
  * get_listing: the full public profile. Served from the process's profile cache when a copy
- * younger than 2 s is there (dropped at once when this process writes the listing, read again in
+ * younger than 10 s is there (dropped at once when this process writes the listing, read again in
  * the background while in demand); see services/profile_cache.ts. The value is frozen: callers
  * must not change it.
  */

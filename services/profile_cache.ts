@@ -1,7 +1,7 @@
 /**
  * A small in-process cache of assembled public profiles (get_listing), keyed by slug.
  *
- * - Entries live at most `ttlMs` (2 s): the bound on how stale a profile can be after a change made
+ * - Entries live at most `ttlMs` (10 s): the bound on how stale a profile can be after a change made
  *   by another instance, or by a write this module is not told about (awards, founder and
  *   category records).
  * - Every write that kv/listings.ts makes in this process (the listing, its stats, updates,
@@ -13,7 +13,7 @@
  *   caller shares it.
  * - A profile asked for in the last quarter of its life is read again in the background
  *   (`startRefresh`, at most 32 at a time) while the cached copy is served: a listing in demand is
- *   always answered from memory, never more than 2 s old, and its requests do not wait for KV.
+ *   always answered from memory, never more than 10 s old, and its requests do not wait for KV.
  * - It also keeps, per slug, a hint of where the last read found the listing, so that a miss
  *   reads everything in one round trip (see kv/profiles.ts).
  */
@@ -21,7 +21,7 @@ import { onListingWrite } from "../kv/listings.ts";
 import type { ProfileHint } from "../kv/profiles.ts";
 
 /** How long a profile may be served from memory. */
-export const PROFILE_TTL_MS = 2_000;
+export const PROFILE_TTL_MS = 10_000;
 /** How many profiles are kept at most. */
 export const PROFILE_CACHE_ENTRIES = 2_048;
 /** Background refreshes in flight at most (beyond, entries simply expire). */
