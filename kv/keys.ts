@@ -141,6 +141,9 @@ export const mailUndeliveredKey = (id: string) => ["mail_undelivered", id] as co
 // Rate limits and idempotency.
 export const rateLimitKey = (bucket: string, window: number) =>
   ["rate_limit", bucket, window] as const;
+/** One instance's count of a bucket in a window (the instances' counts add up to the total). */
+export const rateLimitShardKey = (bucket: string, window: number, instance: string) =>
+  ["rate_limit", bucket, window, instance] as const;
 export const idempotencyKey = (caller: string, operationId: string, key: string) =>
   ["idempotency", caller, operationId, key] as const;
 

@@ -29,7 +29,7 @@
  * buckets reach KV within 250 ms; a process that stops loses those of its last 250 ms.
  * RateLimit-Remaining is exact in one process and, across instances, what this instance knows.
  */
-import { rateLimitKey } from "../kv/keys.ts";
+import { rateLimitKey, rateLimitShardKey } from "../kv/keys.ts";
 import type { Deps } from "./deps.ts";
 import { ApiError } from "./errors.ts";
 import { sha256Hex } from "./secrets.ts";
@@ -228,7 +228,7 @@ export class RateLimiter {
     const counts = buckets.map((b) => b.own);
     const op = this.kv.atomic();
     buckets.forEach((b, i) => {
-      op.set([...rateLimitKey(b.name, b.window), this.instance], counts[i], {
+      op.set(rateLimitShardKey(b.name, b.window, this.instance), counts[i], {
         expireIn: 2 * WINDOW_MS,
       });
     });
