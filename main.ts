@@ -1,11 +1,13 @@
 /** Entrypoint: opens storage, seeds reference (and demo) data, starts the server and the jobs. */
-import { loadConfig } from "./services/config.ts";
-import { seedReferenceData } from "./services/reference.ts";
-import { loadDemoData } from "./services/demo.ts";
-import { followListingWrites, loadSearchIndex, SearchIndex } from "./services/search.ts";
-import { runWeeklyRollover } from "./services/awards.ts";
-import { resumeStalledDrafts } from "./services/draft_jobs.ts";
-import type { Deps } from "./services/deps.ts";
+import { type Deps, loadConfig, seedReferenceData } from "./services/platform/mod.ts";
+import { loadDemoData } from "./demo/demo.ts";
+import {
+  followListingWrites,
+  loadSearchIndex,
+  runWeeklyRollover,
+  SearchIndex,
+} from "./services/directory/mod.ts";
+import { resumeStalledDrafts } from "./services/drafting/mod.ts";
 import { createApp } from "./routes/app.ts";
 import { handleJob } from "./services/jobs.ts";
 

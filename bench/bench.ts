@@ -19,8 +19,13 @@
  */
 import { blankListing, createListing, type NewListing, slugify } from "../kv/listings.ts";
 import { listCategoryRecords } from "../kv/categories.ts";
-import { seedReferenceData } from "../services/reference.ts";
-import { loadSearchIndex, SearchIndex, type SearchQuery, toSearchDoc } from "../services/search.ts";
+import { seedReferenceData } from "../services/platform/reference.ts";
+import {
+  loadSearchIndex,
+  SearchIndex,
+  type SearchQuery,
+  toSearchDoc,
+} from "../services/directory/search.ts";
 import type { Listing } from "../kv/types.ts";
 import { listingsPrefix } from "../kv/keys.ts";
 

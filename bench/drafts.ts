@@ -1,4 +1,17 @@
-import { STORY_SECTIONS } from "../services/evidence.ts";
+import {
+  canonicalUrl,
+  contentStems,
+  countryNames,
+  looseText,
+  verifyProposal,
+} from "../services/drafting/verifier.ts";
+import {
+  type CrawlResult,
+  type DraftProposal,
+  STORY_SECTIONS,
+} from "../services/drafting/evidence.ts";
+import { crawlSite } from "../services/drafting/crawler.ts";
+import { draftFromEvidence, type DraftResult } from "../services/drafting/drafter.ts";
 /**
  * `deno task bench:drafts`: drafting quality on the fixture product sites in bench/sites.
  *
@@ -33,20 +46,10 @@ import { STORY_SECTIONS } from "../services/evidence.ts";
 import robotsParserNs from "robots-parser";
 import { readTruth, serveSites, siteNames, type SiteTruth } from "./sites/serve.ts";
 import { startFakeOpenAI } from "./fake_openai.ts";
-import { crawlSite } from "../services/crawler.ts";
-import { draftFromEvidence, type DraftResult } from "../services/drafter.ts";
-import { testConfig } from "../services/config.ts";
-import type { Deps } from "../services/deps.ts";
-import { SearchIndex } from "../services/search.ts";
-import { defaultCategories } from "../services/reference.ts";
-import type { CrawlResult, DraftProposal } from "../services/evidence.ts";
-import {
-  canonicalUrl,
-  contentStems,
-  countryNames,
-  looseText,
-  verifyProposal,
-} from "../services/verifier.ts";
+import { defaultCategories } from "../services/platform/reference.ts";
+import { type Deps } from "../services/platform/deps.ts";
+import { testConfig } from "../services/platform/config.ts";
+import { SearchIndex } from "../services/directory/search.ts";
 import type { FakeChatRequest } from "./fake_openai.ts";
 
 const robotsParser = robotsParserNs as unknown as typeof robotsParserNs.default;

@@ -6,7 +6,7 @@ import type {
   BadgeShape,
   BadgeSize,
   BadgeStyle,
-} from "../services/badges.ts";
+} from "../services/directory/badges.ts";
 import { badgeEmbedHtml } from "./badge_embed.ts";
 
 /** One earned badge with its image URLs and its size in px for every shape and size. */

@@ -1,7 +1,7 @@
 /** Drafts, their evidence pages and co-founder invites. */
 import * as keys from "./keys.ts";
 import type { CofounderInvite, Draft } from "./types.ts";
-import type { EvidencePage } from "../services/evidence.ts";
+import type { EvidencePage } from "../services/drafting/evidence.ts";
 
 /** The queue message that moves a draft along (crawl, then draft). */
 export interface DraftJob {

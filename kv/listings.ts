@@ -9,7 +9,7 @@
 import * as keys from "./keys.ts";
 import { getCategoryParents } from "./categories.ts";
 import type { Listing, ListingStats, ListingUpdate, Review } from "./types.ts";
-import { isoDate, mondayOf } from "../services/weeks.ts";
+import { isoDate, mondayOf } from "../services/platform/weeks.ts";
 
 export type NewListing =
   & Omit<Listing, "id" | "slug" | "domain" | "created_at" | "updated_at">

@@ -11,23 +11,28 @@ import CopySecretIsland from "../islands/CopySecret.tsx";
 import { type ApiKey, type Mail, SCOPES, type Session, type User } from "../kv/types.ts";
 import {
   completeSignIn,
-  isAdmin,
-  peekSignIn,
-  requestSignIn,
-  safeNextPath,
-} from "../services/accounts.ts";
-import { createApiKey, listApiKeys, revokeApiKey } from "../services/api_keys.ts";
-import type { Deps } from "../services/deps.ts";
-import { ApiError, type ErrorDetail, notFound } from "../services/errors.ts";
-import { devMailboxEnabled, listOutbox } from "../services/mail.ts";
-import {
+  createApiKey,
   CSRF_FIELD,
   csrfToken,
   currentSession,
   endSession,
+  isAdmin,
+  listApiKeys,
+  peekSignIn,
+  requestSignIn,
+  revokeApiKey,
+  safeNextPath,
   startSession,
   verifyCsrf,
-} from "../services/sessions.ts";
+} from "../services/access/mod.ts";
+import {
+  ApiError,
+  type Deps,
+  devMailboxEnabled,
+  type ErrorDetail,
+  listOutbox,
+  notFound,
+} from "../services/platform/mod.ts";
 import { privatePage, readForm, toSignIn } from "./pages/_forms.ts";
 
 const CopySecret = island("CopySecret", CopySecretIsland);

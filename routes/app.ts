@@ -2,8 +2,7 @@
 import { Hono } from "hono";
 import { cors } from "hono/cors";
 import { serveStatic } from "hono/deno";
-import type { Deps } from "../services/deps.ts";
-import { ApiError, toApiError } from "../services/errors.ts";
+import { ApiError, type Deps, toApiError } from "../services/platform/mod.ts";
 import { buildOpenApi } from "./api/v1/openapi.ts";
 import { restRoutes, unmatchedApiRoute } from "./api/v1/rest.ts";
 import { rateLimit } from "./middleware.ts";

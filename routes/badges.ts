@@ -3,8 +3,7 @@
  * app (`app.route("/", badgeRoutes(deps))`); errors are thrown for the app's error handler.
  */
 import { Hono } from "hono";
-import type { Deps } from "../services/deps.ts";
-import { badRequest, type ErrorDetail, notFound } from "../services/errors.ts";
+import { badRequest, type Deps, type ErrorDetail, notFound } from "../services/platform/mod.ts";
 import {
   BADGE_MODES,
   BADGE_SHAPES,
@@ -12,7 +11,7 @@ import {
   type BadgeStyle,
   DEFAULT_BADGE_STYLE,
   getBadgeSvg,
-} from "../services/badges.ts";
+} from "../services/directory/mod.ts";
 
 const CACHE_CONTROL = "public, max-age=3600, stale-while-revalidate=86400";
 

@@ -1,9 +1,8 @@
 /** The co-founder invite page: sign in through the link, then add your own founder profile. */
 import { type Context, Hono } from "hono";
-import type { Deps } from "../services/deps.ts";
-import { ApiError, type ErrorDetail } from "../services/errors.ts";
-import { acceptCofounderInvite, readInvite } from "../services/invites.ts";
-import { CSRF_FIELD, csrfToken, currentSession, verifyCsrf } from "../services/sessions.ts";
+import { ApiError, type Deps, type ErrorDetail } from "../services/platform/mod.ts";
+import { acceptCofounderInvite, readInvite } from "../services/drafting/mod.ts";
+import { CSRF_FIELD, csrfToken, currentSession, verifyCsrf } from "../services/access/mod.ts";
 import { privatePage, readForm, toSignIn } from "./pages/_forms.ts";
 
 /** The invite routes; the app mounts them with `app.route("/", inviteRoutes(deps))`. */

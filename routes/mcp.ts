@@ -18,15 +18,20 @@ import {
   validateHostHeader,
   validateOriginHeader,
 } from "@modelcontextprotocol/server";
-import type { Deps } from "../services/deps.ts";
-import { ApiError, badRequest, type ErrorDetail, toApiError } from "../services/errors.ts";
+import {
+  ApiError,
+  badRequest,
+  type Deps,
+  type ErrorDetail,
+  toApiError,
+} from "../services/platform/mod.ts";
 import {
   authorize,
   type Caller,
   insufficientScope,
   mcpResource,
   unauthorized,
-} from "../services/access.ts";
+} from "../services/access/mod.ts";
 import { OPERATIONS } from "./api/v1/mod.ts";
 import { issuesToDetails, type Operation, type RawInput } from "./api/v1/operation.ts";
 import { API_VERSION, jsonSchemaOf } from "./api/v1/openapi.ts";

@@ -1,14 +1,14 @@
 /** Middleware shared by the API, MCP and OAuth routes. */
 import type { Context, MiddlewareHandler } from "hono";
 import { getConnInfo } from "hono/deno";
-import type { Deps } from "../services/deps.ts";
+import type { Deps } from "../services/platform/mod.ts";
 import {
   rateLimitBucket,
   rateLimited,
   type RateLimiter,
   rateLimiterFor,
   rateLimitHeaders,
-} from "../services/rate_limit.ts";
+} from "../services/access/mod.ts";
 
 /** The client's address: the first X-Forwarded-For hop behind a trusted proxy, else the socket's. */
 export function clientIp(c: Context, trustProxy: boolean): string {

@@ -2,21 +2,22 @@
  * The OAuth 2.1 authorization server's URLs: metadata documents, client registration, the
  * authorization endpoint with its consent page, the token and revocation endpoints, and the
  * "Connected apps" page where a person sees and revokes what they allowed. The logic is in
- * services/oauth.ts.
+ * services/access/oauth.ts.
  */
 import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { cors } from "hono/cors";
 import { formatDate } from "../components/format.ts";
 import type { Scope } from "../kv/types.ts";
-import type { Deps } from "../services/deps.ts";
-import { ApiError } from "../services/errors.ts";
+import { ApiError, type Deps } from "../services/platform/mod.ts";
 import {
   approveAuthorization,
   type AuthorizationRequest,
   authorizationServerMetadata,
   type AuthorizedApp,
   checkAuthorizationRequest,
+  CSRF_FIELD,
+  currentSession,
   describeRedirect,
   exchangeToken,
   isMetadataDocumentId,
@@ -28,8 +29,8 @@ import {
   rejectAuthorization,
   revokeAuthorizedApp,
   revokeToken,
-} from "../services/oauth.ts";
-import { CSRF_FIELD, currentSession, verifyCsrf } from "../services/sessions.ts";
+  verifyCsrf,
+} from "../services/access/mod.ts";
 import { SCOPE_DESCRIPTIONS } from "./api/v1/openapi.ts";
 import { renderPage } from "./pages/_page.tsx";
 import { renderErrorPage } from "./pages/mod.tsx";

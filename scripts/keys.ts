@@ -13,15 +13,14 @@ import { parseArgs } from "node:util";
 import { openStore } from "../main.ts";
 import { SCOPES } from "../kv/types.ts";
 import { getOrCreateUser, getUserByEmail } from "../kv/users.ts";
-import { normalizeEmail } from "../services/accounts.ts";
 import {
   createApiKey,
   listApiKeys,
+  normalizeEmail,
   revokeApiKey,
   validateApiKeyInput,
-} from "../services/api_keys.ts";
-import { loadConfig } from "../services/config.ts";
-import { ApiError } from "../services/errors.ts";
+} from "../services/access/mod.ts";
+import { ApiError, loadConfig } from "../services/platform/mod.ts";
 
 const USAGE = `Usage:
   deno task keys create --email EMAIL [--scopes ${SCOPES.join(",")}] [--name NAME]

@@ -1,6 +1,6 @@
 /** Bearer access on REST, scopes, ownership, rate limits and Idempotency-Key. */
 import assert from "node:assert/strict";
-import { listApiKeys, revokeApiKey } from "../services/api_keys.ts";
+import { listApiKeys, revokeApiKey } from "../services/access/api_keys.ts";
 import { getOrCreateUser } from "../kv/users.ts";
 import { bearer, buildFixture, type Fixture, getJson, sendJson } from "./fixtures.ts";
 
@@ -48,7 +48,7 @@ Deno.test("get_account tells who the caller is, how and with which scopes", asyn
 Deno.test("a revoked key is a 401", async () => {
   const { app, deps } = await fixture;
   const user = await getOrCreateUser(deps.kv, "revoke@example.com", "R", deps.now());
-  const { createApiKey } = await import("../services/api_keys.ts");
+  const { createApiKey } = await import("../services/access/api_keys.ts");
   const { key, secret } = await createApiKey(deps.kv, {
     userId: user.id,
     name: "Soon gone",

@@ -4,12 +4,12 @@
  */
 import assert from "node:assert/strict";
 import type { Hono } from "hono";
-import { type Config, testConfig } from "../services/config.ts";
-import type { Deps } from "../services/deps.ts";
-import { SearchIndex } from "../services/search.ts";
+import { type Config, testConfig } from "../services/platform/config.ts";
+import type { Deps } from "../services/platform/deps.ts";
+import { SearchIndex } from "../services/directory/search.ts";
 import { createApp } from "../routes/app.ts";
 import { accountRoutes } from "../routes/account.tsx";
-import { listOutbox } from "../services/mail.ts";
+import { listOutbox } from "../services/platform/mail.ts";
 import { NOW } from "./fixtures.ts";
 
 /** The app, its dependencies and the clock behind `deps.now`. */

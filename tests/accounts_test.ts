@@ -13,9 +13,9 @@ import {
   requestSignIn,
   safeNextPath,
   SIGN_IN_MAILS_PER_HOUR,
-} from "../services/accounts.ts";
-import { listOutbox } from "../services/mail.ts";
-import { testConfig } from "../services/config.ts";
+} from "../services/access/accounts.ts";
+import { listOutbox } from "../services/platform/mail.ts";
+import { testConfig } from "../services/platform/config.ts";
 import { getUserByEmail } from "../kv/users.ts";
 
 const MINUTE = 60_000;

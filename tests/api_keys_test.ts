@@ -7,11 +7,11 @@ import {
   MAX_ACTIVE_KEYS,
   revokeApiKey,
   verifyApiKey,
-} from "../services/api_keys.ts";
+} from "../services/access/api_keys.ts";
 import { apiKeyKey } from "../kv/keys.ts";
 import { getUserByEmail } from "../kv/users.ts";
-import { ApiError } from "../services/errors.ts";
-import { sha256Hex } from "../services/secrets.ts";
+import { ApiError } from "../services/platform/errors.ts";
+import { sha256Hex } from "../services/platform/secrets.ts";
 import { NOW } from "./fixtures.ts";
 
 const KEY = /ld_[A-Za-z0-9_-]{40}/g;

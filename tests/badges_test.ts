@@ -11,10 +11,10 @@ import {
   getBadges,
   measureText,
   renderBadgeSvg,
-} from "../services/badges.ts";
-import { testConfig } from "../services/config.ts";
-import type { Deps } from "../services/deps.ts";
-import { ApiError, toApiError } from "../services/errors.ts";
+} from "../services/directory/badges.ts";
+import { testConfig } from "../services/platform/config.ts";
+import type { Deps } from "../services/platform/deps.ts";
+import { ApiError, toApiError } from "../services/platform/errors.ts";
 import {
   awardByListingKey,
   categoryBoardKey,

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { chromium } from "playwright-core";
 import { buildFixture } from "./fixtures.ts";
 import { createApp } from "../routes/app.ts";
-import { testConfig } from "../services/config.ts";
+import { testConfig } from "../services/platform/config.ts";
 
 const BUNDLE = new URL("../static/islands.js", import.meta.url);
 const CHROMIUM_ARGS = [

@@ -1,10 +1,10 @@
 /** The crawler against the fixture sites in bench/sites, served on 127.0.0.1. */
 import assert from "node:assert/strict";
 import { serveSites, type SiteServer } from "../bench/sites/serve.ts";
-import { testConfig } from "../services/config.ts";
-import { type CrawlProgress, crawlSite, normalizeStartUrl } from "../services/crawler.ts";
-import type { Deps } from "../services/deps.ts";
-import { SearchIndex } from "../services/search.ts";
+import { testConfig } from "../services/platform/config.ts";
+import { type CrawlProgress, crawlSite, normalizeStartUrl } from "../services/drafting/crawler.ts";
+import type { Deps } from "../services/platform/deps.ts";
+import { SearchIndex } from "../services/directory/search.ts";
 
 async function withCrawl(
   run: (deps: Deps, sites: SiteServer) => Promise<void>,

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { loadDemoData } from "../services/demo.ts";
-import { addWeeks, mondayOf } from "../services/weeks.ts";
+import { loadDemoData } from "../demo/demo.ts";
+import { addWeeks, mondayOf } from "../services/platform/weeks.ts";
 import { listAwardRecords } from "../kv/awards.ts";
 import { listBlogPostRecords } from "../kv/blog.ts";
 import { getCategoryRecord } from "../kv/categories.ts";

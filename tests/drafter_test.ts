@@ -4,15 +4,19 @@
  * the competitor comparison.
  */
 import assert from "node:assert/strict";
-import { extractPage } from "../services/extract.ts";
-import type { CrawlResult, DraftProposal, EvidencePage } from "../services/evidence.ts";
-import { draftExtractive } from "../services/drafter_extractive.ts";
-import { compareCompetitor, draftFromEvidence, notFoundOnWebsite } from "../services/drafter.ts";
-import { verifyProposal } from "../services/verifier.ts";
-import { testConfig } from "../services/config.ts";
-import type { Deps } from "../services/deps.ts";
-import { SearchIndex } from "../services/search.ts";
-import { defaultCategories } from "../services/reference.ts";
+import { extractPage } from "../services/drafting/extract.ts";
+import type { CrawlResult, DraftProposal, EvidencePage } from "../services/drafting/evidence.ts";
+import { draftExtractive } from "../services/drafting/drafter_extractive.ts";
+import {
+  compareCompetitor,
+  draftFromEvidence,
+  notFoundOnWebsite,
+} from "../services/drafting/drafter.ts";
+import { verifyProposal } from "../services/drafting/verifier.ts";
+import { testConfig } from "../services/platform/config.ts";
+import type { Deps } from "../services/platform/deps.ts";
+import { SearchIndex } from "../services/directory/search.ts";
+import { defaultCategories } from "../services/platform/reference.ts";
 import { type FakeChatRequest, startFakeOpenAI } from "../bench/fake_openai.ts";
 
 const CATEGORIES = defaultCategories().map((c) => ({

@@ -5,12 +5,12 @@
 import assert from "node:assert/strict";
 import { bearer, buildFixture, type Fixture, getJson, sendJson } from "./fixtures.ts";
 import { handleJob } from "../services/jobs.ts";
-import { resumeStalledDrafts, runDraftJob, runDraftStep } from "../services/draft_jobs.ts";
-import { applyProposal, newDraft } from "../services/drafts.ts";
-import { listOutbox } from "../services/mail.ts";
+import { resumeStalledDrafts, runDraftJob, runDraftStep } from "../services/drafting/draft_jobs.ts";
+import { applyProposal, newDraft } from "../services/drafting/drafts.ts";
+import { listOutbox } from "../services/platform/mail.ts";
 import { getListing } from "../kv/listings.ts";
 import { getOrCreateUser } from "../kv/users.ts";
-import { startSession } from "../services/sessions.ts";
+import { startSession } from "../services/access/sessions.ts";
 import { Hono } from "hono";
 import { startFakeOpenAI } from "../bench/fake_openai.ts";
 

@@ -1,6 +1,6 @@
 /** Page extraction: text, meta, JSON-LD, pricing, FAQs, socials, emails, videos, logo, links, notices. */
 import assert from "node:assert/strict";
-import { extractPage, isVideoUrl, socialPlatform } from "../services/extract.ts";
+import { extractPage, isVideoUrl, socialPlatform } from "../services/drafting/extract.ts";
 
 const PAGE = "https://acme.example/pricing";
 

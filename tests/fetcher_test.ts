@@ -1,7 +1,7 @@
 /** The guarded fetcher: refusals by scheme and address, redirects, size and time caps. */
 import assert from "node:assert/strict";
-import { testConfig } from "../services/config.ts";
-import type { Deps } from "../services/deps.ts";
+import { testConfig } from "../services/platform/config.ts";
+import type { Deps } from "../services/platform/deps.ts";
 import {
   botUserAgent,
   FetchFailedError,
@@ -9,8 +9,8 @@ import {
   guardedFetch,
   type GuardedFetchOptions,
   nonPublicReason,
-} from "../services/fetcher.ts";
-import { SearchIndex } from "../services/search.ts";
+} from "../services/platform/fetcher.ts";
+import { SearchIndex } from "../services/directory/search.ts";
 
 const OPTIONS: GuardedFetchOptions = { maxBytes: 1000, timeoutMs: 2000, accept: "*/*" };
 

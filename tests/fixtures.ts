@@ -1,8 +1,8 @@
 /** A small, fully known directory for API tests, on in-memory KV with a fixed clock. */
-import { testConfig } from "../services/config.ts";
-import type { Deps } from "../services/deps.ts";
-import { seedReferenceData } from "../services/reference.ts";
-import { followListingWrites, loadSearchIndex, SearchIndex } from "../services/search.ts";
+import { testConfig } from "../services/platform/config.ts";
+import type { Deps } from "../services/platform/deps.ts";
+import { seedReferenceData } from "../services/platform/reference.ts";
+import { followListingWrites, loadSearchIndex, SearchIndex } from "../services/directory/search.ts";
 import { createApp } from "../routes/app.ts";
 import {
   addBillboardContribution,
@@ -20,11 +20,11 @@ import {
 } from "../kv/listings.ts";
 import { putFounder } from "../kv/founders.ts";
 import { putBlogPost } from "../kv/blog.ts";
-import { decideWeekAwards } from "../services/awards.ts";
+import { decideWeekAwards } from "../services/directory/awards.ts";
 import type { Listing } from "../kv/types.ts";
 import { getOrCreateUser } from "../kv/users.ts";
-import { createApiKey } from "../services/api_keys.ts";
-import type { Config } from "../services/config.ts";
+import { createApiKey } from "../services/access/api_keys.ts";
+import type { Config } from "../services/platform/config.ts";
 
 /** Wednesday of the week starting Monday 2026-11-16. */
 export const NOW = new Date("2026-11-18T12:00:00Z");

@@ -1,6 +1,6 @@
 /** `deno task keys`: run as a subprocess on a store in a temporary folder. */
 import assert from "node:assert/strict";
-import { listApiKeys, verifyApiKey } from "../services/api_keys.ts";
+import { listApiKeys, verifyApiKey } from "../services/access/api_keys.ts";
 import { getUserByEmail } from "../kv/users.ts";
 
 const ROOT = new URL("..", import.meta.url);

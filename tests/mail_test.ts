@@ -5,10 +5,10 @@
 import assert from "node:assert/strict";
 import { SMTPServer } from "smtp-server";
 import type { AddressInfo } from "node:net";
-import { type Config, testConfig } from "../services/config.ts";
-import type { Deps } from "../services/deps.ts";
-import { SearchIndex } from "../services/search.ts";
-import { deliverMail, devMailboxEnabled, listOutbox, sendMail } from "../services/mail.ts";
+import { type Config, testConfig } from "../services/platform/config.ts";
+import type { Deps } from "../services/platform/deps.ts";
+import { SearchIndex } from "../services/directory/search.ts";
+import { deliverMail, devMailboxEnabled, listOutbox, sendMail } from "../services/platform/mail.ts";
 import { handleJob } from "../services/jobs.ts";
 import { getMailEntry } from "../kv/mail.ts";
 import { NOW } from "./fixtures.ts";

@@ -17,9 +17,9 @@ import {
   UnauthorizedError,
 } from "@modelcontextprotocol/client";
 import { buildFixture, type Fixture } from "./fixtures.ts";
-import type { Config } from "../services/config.ts";
+import type { Config } from "../services/platform/config.ts";
 import { getOrCreateUser } from "../kv/users.ts";
-import { startSession } from "../services/sessions.ts";
+import { startSession } from "../services/access/sessions.ts";
 import { OPERATIONS } from "../routes/api/v1/mod.ts";
 import { AGENT_NOTE_META, CHECKOUT_NOTE, REPLAYED_META, toolResult } from "../routes/mcp.ts";
 

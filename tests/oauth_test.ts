@@ -7,11 +7,11 @@ import * as oauth from "oauth4webapi";
 import { createApp } from "../routes/app.ts";
 import { oauthRoutes } from "../routes/oauth.tsx";
 import { getOrCreateUser } from "../kv/users.ts";
-import { testConfig } from "../services/config.ts";
-import type { Deps } from "../services/deps.ts";
-import { checkAuthorizationRequest, verifyAccessToken } from "../services/oauth.ts";
-import { SearchIndex } from "../services/search.ts";
-import { startSession } from "../services/sessions.ts";
+import { testConfig } from "../services/platform/config.ts";
+import type { Deps } from "../services/platform/deps.ts";
+import { checkAuthorizationRequest, verifyAccessToken } from "../services/access/oauth.ts";
+import { SearchIndex } from "../services/directory/search.ts";
+import { startSession } from "../services/access/sessions.ts";
 
 const insecure = { [oauth.allowInsecureRequests]: true } as const;
 

@@ -18,7 +18,7 @@ import {
   BADGE_SIZES,
   DEFAULT_BADGE_STYLE,
   getBadges,
-} from "../services/badges.ts";
+} from "../services/directory/badges.ts";
 import { badgeBuilderProps } from "../routes/pages/listing.tsx";
 import { badgeEmbedHtml } from "../islands/badge_embed.ts";
 import { renderMarkdown } from "../components/markdown.ts";

@@ -8,8 +8,8 @@ import {
   recordView,
   updateListing,
 } from "../kv/listings.ts";
-import { getPublicListing, profileOf } from "../services/listings.ts";
-import { ProfileCache, profileCacheFor } from "../services/profile_cache.ts";
+import { getPublicListing, profileOf } from "../services/directory/listings.ts";
+import { ProfileCache, profileCacheFor } from "../services/directory/profile_cache.ts";
 import { buildFixture, getJson, NOW } from "./fixtures.ts";
 
 Deno.test("a cached profile is the JSON a fresh read gives, and frozen", async () => {

@@ -3,11 +3,11 @@ import assert from "node:assert/strict";
 import { DatabaseSync } from "node:sqlite";
 import { Hono } from "hono";
 import { rateLimit } from "../routes/middleware.ts";
-import { testConfig } from "../services/config.ts";
-import type { Deps } from "../services/deps.ts";
-import { toApiError } from "../services/errors.ts";
-import { RateLimiter } from "../services/rate_limit.ts";
-import { SearchIndex } from "../services/search.ts";
+import { testConfig } from "../services/platform/config.ts";
+import type { Deps } from "../services/platform/deps.ts";
+import { toApiError } from "../services/platform/errors.ts";
+import { RateLimiter } from "../services/access/rate_limit.ts";
+import { SearchIndex } from "../services/directory/search.ts";
 import { rateLimitKey } from "../kv/keys.ts";
 
 /** Ten seconds into a one-minute window. */

@@ -1,16 +1,16 @@
 /** robots.txt: parsing for our user agent, how answers are read, the per-crawl cache, and the guard. */
 import assert from "node:assert/strict";
-import { testConfig } from "../services/config.ts";
-import type { Deps } from "../services/deps.ts";
+import { testConfig } from "../services/platform/config.ts";
+import type { Deps } from "../services/platform/deps.ts";
 import {
   botUserAgent,
   FetchRefusedError,
   guardedFetch,
   type GuardedFetchOptions,
   RobotsDisallowedError,
-} from "../services/fetcher.ts";
-import { BOT_TOKEN, parseRobots, robotsFor, robotsPolicy } from "../services/robots.ts";
-import { SearchIndex } from "../services/search.ts";
+} from "../services/platform/fetcher.ts";
+import { BOT_TOKEN, parseRobots, robotsFor, robotsPolicy } from "../services/platform/robots.ts";
+import { SearchIndex } from "../services/directory/search.ts";
 
 const OPTIONS: GuardedFetchOptions = { maxBytes: 10_000, timeoutMs: 2000, accept: "*/*" };
 

@@ -9,7 +9,7 @@ import {
   type SearchQuery,
   tokenize,
   toSearchDoc,
-} from "../services/search.ts";
+} from "../services/directory/search.ts";
 import { categoryKey, listingKey, listingStatsKey } from "../kv/keys.ts";
 import type { Category, Listing, ListingStats } from "../kv/types.ts";
 

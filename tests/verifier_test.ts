@@ -1,7 +1,12 @@
 /** The verifier: every rule that keeps a drafted value or drops it to not_found. */
 import assert from "node:assert/strict";
-import type { DraftedValue, DraftProposal, EvidencePage, PageFacts } from "../services/evidence.ts";
-import { normalizeQuoteText, verifyProposal } from "../services/verifier.ts";
+import type {
+  DraftedValue,
+  DraftProposal,
+  EvidencePage,
+  PageFacts,
+} from "../services/drafting/evidence.ts";
+import { normalizeQuoteText, verifyProposal } from "../services/drafting/verifier.ts";
 
 const HOME = "https://acme.example/";
 const ABOUT = "https://acme.example/about";

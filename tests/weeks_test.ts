@@ -7,7 +7,7 @@ import {
   resolveWeek,
   sundayOf,
   weeksBetween,
-} from "../services/weeks.ts";
+} from "../services/platform/weeks.ts";
 
 Deno.test("weeks are ISO weeks, Monday to Sunday, in UTC", async (t) => {
   await t.step("Monday of any day", () => {

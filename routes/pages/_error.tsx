@@ -1,7 +1,5 @@
 /** The error page: status, what went wrong, and ways back. */
-import type { ApiError } from "../../services/errors.ts";
-import type { Deps } from "../../services/deps.ts";
-import { DEFAULT_SETTINGS } from "../../services/reference.ts";
+import { type ApiError, DEFAULT_SETTINGS, type Deps } from "../../services/platform/mod.ts";
 import { renderDocument } from "./_page.tsx";
 
 const HEADINGS: Record<number, string> = {

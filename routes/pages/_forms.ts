@@ -1,7 +1,7 @@
 /** Helpers of the pages that take form posts and need a signed-in person. */
 import type { Context } from "hono";
 import type { VNode } from "preact";
-import type { Deps } from "../../services/deps.ts";
+import type { Deps } from "../../services/platform/mod.ts";
 import { renderPage } from "./_page.tsx";
 
 /** Renders a page that search engines must not index (accounts, invites, consent). */

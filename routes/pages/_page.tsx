@@ -3,10 +3,8 @@ import type { Context } from "hono";
 import type { VNode } from "preact";
 import { renderToString } from "preact-render-to-string";
 import Layout, { type HeaderAccount, type PageMeta } from "../../components/Layout.tsx";
-import type { Deps } from "../../services/deps.ts";
-import { badRequest } from "../../services/errors.ts";
-import { getSettings } from "../../services/settings.ts";
-import { currentSession } from "../../services/sessions.ts";
+import { badRequest, type Deps, getSettings } from "../../services/platform/mod.ts";
+import { currentSession } from "../../services/access/mod.ts";
 import { listCategoryRecords } from "../../kv/categories.ts";
 
 /** What a page handler gets: the request, the dependencies and the OpenAPI document. */

@@ -1,5 +1,5 @@
 /** `/awards`: Launch of the Week awards, newest week first, with `?page=`. */
-import { listAwards } from "../../services/awards.ts";
+import { listAwards } from "../../services/directory/mod.ts";
 import Pagination from "../../components/Pagination.tsx";
 import { plural } from "../../components/format.ts";
 import { type PageHandler, pageParam, renderPage, withPage } from "./_page.tsx";

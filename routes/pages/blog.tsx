@@ -1,5 +1,5 @@
 /** `/blog`: posts, newest first (or matching `?q=`), with `?page=`. */
-import { listBlogPosts } from "../../services/blog.ts";
+import { listBlogPosts } from "../../services/directory/mod.ts";
 import Pagination from "../../components/Pagination.tsx";
 import { formatDate } from "../../components/format.ts";
 import { type PageHandler, pageParam, renderPage, withPage } from "./_page.tsx";

@@ -1,5 +1,5 @@
 /** `/blog/:slug`: one post, its Markdown rendered with raw HTML escaped. */
-import { getBlogPost } from "../../services/blog.ts";
+import { getBlogPost } from "../../services/directory/mod.ts";
 import { renderMarkdown } from "../../components/markdown.ts";
 import { formatDate } from "../../components/format.ts";
 import Paragraphs from "../../components/Paragraphs.tsx";

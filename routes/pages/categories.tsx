@@ -1,5 +1,5 @@
 /** `/categories`: the category tree with live listing counts. */
-import { listCategories } from "../../services/categories.ts";
+import { listCategories } from "../../services/directory/mod.ts";
 import { formatNumber, plural } from "../../components/format.ts";
 import { type PageHandler, renderPage } from "./_page.tsx";
 

@@ -1,5 +1,5 @@
 /** `/categories/:slug`: a category's live listings, most voted first, with `?page=`. */
-import { getCategory } from "../../services/categories.ts";
+import { getCategory } from "../../services/directory/mod.ts";
 import ListingRow from "../../components/ListingRow.tsx";
 import Pagination from "../../components/Pagination.tsx";
 import { formatNumber, plural } from "../../components/format.ts";

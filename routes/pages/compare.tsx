@@ -1,5 +1,5 @@
 /** `/compare?a=&b=`: two live listings side by side; with one or none given, a form to pick. */
-import { compareListings } from "../../services/listings.ts";
+import { compareListings } from "../../services/directory/mod.ts";
 import ListingLogo from "../../components/ListingLogo.tsx";
 import { VoteCount } from "../../components/ListingRow.tsx";
 import { type PageHandler, renderPage } from "./_page.tsx";

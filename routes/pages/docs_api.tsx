@@ -1,6 +1,6 @@
 /** `/docs/api`: the human-readable API reference, rendered from the OpenAPI document. */
 import { Fragment } from "preact";
-import { ERROR_CODES } from "../../services/errors.ts";
+import { ERROR_CODES } from "../../services/platform/mod.ts";
 import {
   constraintsOf,
   type Json,
@@ -10,7 +10,7 @@ import {
   typeOf,
 } from "../../components/api_schema.ts";
 import { renderMarkdownInline } from "../../components/markdown.ts";
-import { MCP_PROTOCOL_VERSIONS } from "../../services/site.ts";
+import { MCP_PROTOCOL_VERSIONS } from "../../services/directory/mod.ts";
 import { type PageHandler, renderPage } from "./_page.tsx";
 
 const METHODS = ["get", "post", "put", "patch", "delete"] as const;

@@ -1,5 +1,5 @@
 /** `/founders/:slug`: a founder's bio, socials, companies and published stories. */
-import { getFounder } from "../../services/founders.ts";
+import { getFounder } from "../../services/directory/mod.ts";
 import ExternalLink from "../../components/ExternalLink.tsx";
 import ListingLogo from "../../components/ListingLogo.tsx";
 import ListingRow from "../../components/ListingRow.tsx";

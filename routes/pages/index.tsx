@@ -1,10 +1,19 @@
 /** `/`: this week's launches, trending, up next, the boards side by side and the latest awards. */
-import { calendarRange, type LaunchSection, listLaunches } from "../../services/calendar.ts";
-import { getLeaderboard } from "../../services/boards.ts";
-import { listAwards } from "../../services/awards.ts";
-import { getSiteInfo } from "../../services/site.ts";
-import { addWeeks, isoWeekLabel, mondayOf, sundayOf } from "../../services/weeks.ts";
-import type { Deps } from "../../services/deps.ts";
+import {
+  calendarRange,
+  getLeaderboard,
+  getSiteInfo,
+  type LaunchSection,
+  listAwards,
+  listLaunches,
+} from "../../services/directory/mod.ts";
+import {
+  addWeeks,
+  type Deps,
+  isoWeekLabel,
+  mondayOf,
+  sundayOf,
+} from "../../services/platform/mod.ts";
 import { BoardCard, type BoardData } from "../../components/Board.tsx";
 import ListingRow from "../../components/ListingRow.tsx";
 import { island } from "../../components/island.tsx";

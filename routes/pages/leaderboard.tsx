@@ -1,6 +1,6 @@
 /** `/leaderboards/:board`: one ranked board, with `?page=` (and `?week=` for community-weekly). */
-import { type Board, BOARDS, getLeaderboard } from "../../services/boards.ts";
-import { notFound } from "../../services/errors.ts";
+import { type Board, BOARDS, getLeaderboard } from "../../services/directory/mod.ts";
+import { notFound } from "../../services/platform/mod.ts";
 import { BoardList, PaidLabel } from "../../components/Board.tsx";
 import Pagination from "../../components/Pagination.tsx";
 import { plural } from "../../components/format.ts";

@@ -1,5 +1,5 @@
 /** `/leaderboards`: every board's top ten, side by side. */
-import { BOARDS, getLeaderboard } from "../../services/boards.ts";
+import { BOARDS, getLeaderboard } from "../../services/directory/mod.ts";
 import { BoardCard, type BoardData } from "../../components/Board.tsx";
 import { type PageHandler, renderPage } from "./_page.tsx";
 

@@ -2,7 +2,6 @@
 import type { Context } from "hono";
 import type { ComponentChildren } from "preact";
 import { getConnInfo } from "hono/deno";
-import { getAlternatives, getPublicListing } from "../../services/listings.ts";
 import {
   BADGE_MODES,
   BADGE_SHAPES,
@@ -12,10 +11,12 @@ import {
   type BadgeShape,
   type BadgeSize,
   DEFAULT_BADGE_STYLE,
+  getAlternatives,
   getBadges,
-} from "../../services/badges.ts";
+  getPublicListing,
+} from "../../services/directory/mod.ts";
 import { recordView } from "../../kv/listings.ts";
-import type { Deps } from "../../services/deps.ts";
+import type { Deps } from "../../services/platform/mod.ts";
 import type { FounderStory } from "../../kv/types.ts";
 import ListingLogo from "../../components/ListingLogo.tsx";
 import ListingRow from "../../components/ListingRow.tsx";

@@ -3,8 +3,7 @@
  * (and its page component as default); the manifest below maps paths to them.
  */
 import { Hono } from "hono";
-import type { Deps } from "../../services/deps.ts";
-import type { ApiError } from "../../services/errors.ts";
+import type { ApiError, Deps } from "../../services/platform/mod.ts";
 import type { PageHandler } from "./_page.tsx";
 import { renderErrorPage as renderError } from "./_error.tsx";
 import * as home from "./index.tsx";

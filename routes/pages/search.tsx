@@ -1,6 +1,6 @@
 /** `/search?q=`: typo-tolerant search results, server-rendered, with `?page=`. */
-import { searchListings } from "../../services/listings.ts";
-import { badRequest } from "../../services/errors.ts";
+import { searchListings } from "../../services/directory/mod.ts";
+import { badRequest } from "../../services/platform/mod.ts";
 import ListingRow from "../../components/ListingRow.tsx";
 import Pagination from "../../components/Pagination.tsx";
 import { plural } from "../../components/format.ts";

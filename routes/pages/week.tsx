@@ -1,5 +1,5 @@
 /** `/launches/:week` (this, next, last or YYYY-MM-DD): one launch week, ranked or scheduled. */
-import { calendarRange, getLaunchWeek } from "../../services/calendar.ts";
+import { calendarRange, getLaunchWeek } from "../../services/directory/mod.ts";
 import ListingRow from "../../components/ListingRow.tsx";
 import { formatWeekRange, plural } from "../../components/format.ts";
 import { categoryNames, type PageHandler, renderPage } from "./_page.tsx";

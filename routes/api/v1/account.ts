@@ -1,5 +1,5 @@
 import { defineOperation } from "./operation.ts";
-import { describeCaller } from "../../../services/access.ts";
+import { describeCaller } from "../../../services/access/mod.ts";
 
 export const accountOperations = [
   defineOperation({

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineOperation, pageFields, slug } from "./operation.ts";
-import { listAwards } from "../../../services/awards.ts";
+import { listAwards } from "../../../services/directory/mod.ts";
 
 export const awardOperations = [
   defineOperation({

@@ -1,6 +1,11 @@
 import { z } from "zod";
 import { defineOperation, slug } from "./operation.ts";
-import { BADGE_MODES, BADGE_SHAPES, BADGE_SIZES, getBadges } from "../../../services/badges.ts";
+import {
+  BADGE_MODES,
+  BADGE_SHAPES,
+  BADGE_SIZES,
+  getBadges,
+} from "../../../services/directory/mod.ts";
 
 export const badgeOperations = [
   defineOperation({

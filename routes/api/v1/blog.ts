@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineOperation, pageFields, slug } from "./operation.ts";
-import { getBlogPost, listBlogPosts } from "../../../services/blog.ts";
+import { getBlogPost, listBlogPosts } from "../../../services/directory/mod.ts";
 
 export const blogOperations = [
   defineOperation({

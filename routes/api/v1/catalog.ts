@@ -1,5 +1,5 @@
 import { defineOperation } from "./operation.ts";
-import { listInterviewQuestions, listProducts } from "../../../services/catalog.ts";
+import { listInterviewQuestions, listProducts } from "../../../services/directory/mod.ts";
 
 export const catalogOperations = [
   defineOperation({

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineOperation, pageFields, slug } from "./operation.ts";
-import { getCategory, listCategories } from "../../../services/categories.ts";
+import { getCategory, listCategories } from "../../../services/directory/mod.ts";
 
 export const categoryOperations = [
   defineOperation({

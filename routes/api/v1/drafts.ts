@@ -1,10 +1,14 @@
 import { z } from "zod";
 import { defineOperation, pageQuery } from "./operation.ts";
 import { updateDraftBody } from "./schemas.ts";
-import { getDraft, listMyDrafts, submitListing } from "../../../services/drafts.ts";
-import { updateDraft } from "../../../services/draft_edits.ts";
-import { submitDraft } from "../../../services/draft_listing.ts";
-import { inviteCofounder } from "../../../services/invites.ts";
+import {
+  getDraft,
+  inviteCofounder,
+  listMyDrafts,
+  submitDraft,
+  submitListing,
+  updateDraft,
+} from "../../../services/drafting/mod.ts";
 
 const draftId = z.object({ id: z.uuid().describe("Draft id (uuid)") }).strict();
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { countryCode, defineOperation, pageFields, slug } from "./operation.ts";
-import { getFounder, listFounders } from "../../../services/founders.ts";
+import { getFounder, listFounders } from "../../../services/directory/mod.ts";
 
 export const founderOperations = [
   defineOperation({

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineOperation, pageFields } from "./operation.ts";
-import { getLaunchWeek, LAUNCH_SECTIONS, listLaunches } from "../../../services/calendar.ts";
+import { getLaunchWeek, LAUNCH_SECTIONS, listLaunches } from "../../../services/directory/mod.ts";
 
 export const WEEK_PARAM = z.string().max(10).regex(
   /^(this|next|last|\d{4}-\d{2}-\d{2})$/,

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineOperation, pageFields } from "./operation.ts";
-import { BOARDS, getLeaderboard } from "../../../services/boards.ts";
+import { BOARDS, getLeaderboard } from "../../../services/directory/mod.ts";
 import { WEEK_PARAM } from "./launches.ts";
 
 export const leaderboardOperations = [

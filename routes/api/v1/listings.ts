@@ -5,7 +5,7 @@ import {
   getAlternatives,
   getPublicListing,
   searchListings,
-} from "../../../services/listings.ts";
+} from "../../../services/directory/mod.ts";
 
 const slugParams = z.object({ slug: slug() }).strict();
 

@@ -8,7 +8,7 @@ import {
   listMyListings,
   postListingUpdate,
   setFounderStory,
-} from "../../../services/my_listings.ts";
+} from "../../../services/directory/mod.ts";
 
 const listingParams = z.object({ listing_id: positiveId("Listing id") }).strict();
 

@@ -1,7 +1,7 @@
 /** Builds the OpenAPI 3.1.0 document from the operation table. */
 import { z } from "zod";
-import { ERROR_CODES } from "../../../services/errors.ts";
-import { SCOPE_DESCRIPTIONS } from "../../../services/access.ts";
+import { ERROR_CODES } from "../../../services/platform/mod.ts";
+import { SCOPE_DESCRIPTIONS } from "../../../services/access/mod.ts";
 export { SCOPE_DESCRIPTIONS };
 import { OPERATIONS } from "./mod.ts";
 import { type Operation, SCOPES } from "./operation.ts";

@@ -3,8 +3,12 @@
  * `defineOperation`; the REST routes, the OpenAPI document and the MCP tools all derive from it.
  */
 import { z } from "zod";
-import type { Deps } from "../../../services/deps.ts";
-import { badRequest, type ErrorDetail, notImplemented } from "../../../services/errors.ts";
+import {
+  badRequest,
+  type Deps,
+  type ErrorDetail,
+  notImplemented,
+} from "../../../services/platform/mod.ts";
 
 import { type Scope, SCOPES } from "../../../kv/types.ts";
 export { SCOPES };
@@ -12,7 +16,7 @@ export type { Scope };
 export type Access = "public" | Scope;
 export type HttpMethod = "get" | "post" | "put" | "patch" | "delete";
 
-import type { Caller } from "../../../services/access.ts";
+import type { Caller } from "../../../services/access/mod.ts";
 export type { Caller };
 
 export interface OperationContext {

@@ -1,12 +1,11 @@
 /** Mounts every operation of the table as a Hono route under /api/v1. */
 import { type Context, Hono } from "hono";
 import { z } from "zod";
-import type { Deps } from "../../../services/deps.ts";
-import { ApiError, badRequest } from "../../../services/errors.ts";
+import { ApiError, badRequest, type Deps } from "../../../services/platform/mod.ts";
 import { OPERATIONS } from "./mod.ts";
 import { type Operation, parsePart } from "./operation.ts";
 import { runOperation } from "./run.ts";
-import { authorize, restResource } from "../../../services/access.ts";
+import { authorize, restResource } from "../../../services/access/mod.ts";
 
 const EMPTY = z.object({}).strict();
 

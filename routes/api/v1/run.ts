@@ -1,7 +1,6 @@
 /** Runs an operation for a caller: the one path shared by the REST routes and the MCP tools. */
-import type { Caller } from "../../../services/access.ts";
-import type { Deps } from "../../../services/deps.ts";
-import { type StoredResponse, withIdempotency } from "../../../services/idempotency.ts";
+import { type Caller, type StoredResponse, withIdempotency } from "../../../services/access/mod.ts";
+import type { Deps } from "../../../services/platform/mod.ts";
 import type { Operation, RawInput } from "./operation.ts";
 
 /**

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { SOCIAL_KEYS } from "../../../kv/types.ts";
 import { countryCode, positiveId } from "./operation.ts";
-import { DRAFT_FIELDS, type DraftFieldName } from "../../../services/evidence.ts";
+import { DRAFT_FIELDS, type DraftFieldName } from "../../../services/drafting/mod.ts";
 
 const text = (max: number) => z.string().max(max);
 const requiredText = (max: number) => z.string().min(1).max(max);

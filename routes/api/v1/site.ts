@@ -1,5 +1,5 @@
 import { defineOperation } from "./operation.ts";
-import { getSiteInfo } from "../../../services/site.ts";
+import { getSiteInfo } from "../../../services/directory/mod.ts";
 
 export const siteOperations = [
   defineOperation({

@@ -1,0 +1,35 @@
+/**
+ * The directory: what the public reads. Listings and their profiles, search, categories, the
+ * launch calendar, boards, awards, badges, founders, the blog, products and the site's own info,
+ * and the owners' my-listing operations.
+ */
+export { listAwards, runWeeklyRollover } from "./awards.ts";
+export {
+  BADGE_MODES,
+  BADGE_SHAPES,
+  BADGE_SIZES,
+  badgeDimensions,
+  DEFAULT_BADGE_STYLE,
+  getBadges,
+  getBadgeSvg,
+} from "./badges.ts";
+export type { BadgeSet, BadgeShape, BadgeSize, BadgeStyle } from "./badges.ts";
+export { getBlogPost, listBlogPosts } from "./blog.ts";
+export { BOARDS, getLeaderboard } from "./boards.ts";
+export type { Board } from "./boards.ts";
+export { calendarRange, getLaunchWeek, LAUNCH_SECTIONS, listLaunches } from "./calendar.ts";
+export type { LaunchSection } from "./calendar.ts";
+export { listInterviewQuestions, listProducts } from "./catalog.ts";
+export { getCategory, listCategories } from "./categories.ts";
+export { getFounder, listFounders } from "./founders.ts";
+export { compareListings, getAlternatives, getPublicListing, searchListings } from "./listings.ts";
+export {
+  addMilestone,
+  deleteMilestone,
+  getMyListing,
+  listMyListings,
+  postListingUpdate,
+  setFounderStory,
+} from "./my_listings.ts";
+export { followListingWrites, loadSearchIndex, SearchIndex } from "./search.ts";
+export { getSiteInfo, MCP_PROTOCOL_VERSIONS } from "./site.ts";

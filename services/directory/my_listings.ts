@@ -1,0 +1,133 @@
+/** The caller's own listings: reading them, posting updates, milestones and the founder story. */
+import {
+  addListingUpdate,
+  getListing,
+  getListings,
+  getListingStatsMany,
+  listListingIdsByOwner,
+  updateListing,
+} from "../../kv/listings.ts";
+import type { FounderStory, Listing, Milestone } from "../../kv/types.ts";
+import type { Caller } from "../access/access.ts";
+import type { Deps } from "../platform/deps.ts";
+import { notFound } from "../platform/errors.ts";
+import { pageOf } from "../platform/paging.ts";
+import { profileOf, summaryOf } from "./listings.ts";
+
+/** Whether a person owns a listing or is one of its co-founders. */
+export function isListingTeam(listing: Listing, userId: string): boolean {
+  return listing.owner_id === userId || listing.cofounder_ids.includes(userId);
+}
+
+/** The caller's listing, or 404 (another account's listing is not revealed). */
+export async function requireOwnListing(deps: Deps, caller: Caller, id: number): Promise<Listing> {
+  const listing = await getListing(deps.kv, id);
+  if (!listing || listing.status === "removed" || !isListingTeam(listing, caller.userId)) {
+    throw notFound("listing", id);
+  }
+  return listing;
+}
+
+/** The owner's view of a listing: publishing state plus everything public. */
+async function myListingView(deps: Deps, listing: Listing) {
+  const profile = await profileOf(deps, listing);
+  return {
+    listing_id: listing.id,
+    status: listing.status,
+    plan: listing.plan,
+    launch_week: listing.launch_week,
+    unlocked_sections: listing.unlocked,
+    story: listing.story,
+    milestones: listing.milestones,
+    media: listing.media,
+    public: profile,
+  };
+}
+
+/** list_my_listings: every listing the caller owns, any status, newest first. */
+export async function listMyListings(
+  deps: Deps,
+  caller: Caller,
+  query: { page: number; per_page: number },
+) {
+  const ids = (await listListingIdsByOwner(deps.kv, caller.userId)).sort((a, b) => b - a);
+  const page = pageOf(ids, query);
+  const listings = await getListings(deps.kv, page.items);
+  const stats = await getListingStatsMany(deps.kv, page.items);
+  return {
+    ...page,
+    items: listings.filter((l) => l.status !== "removed").map((l) => ({
+      listing_id: l.id,
+      plan: l.plan,
+      unlocked_sections: l.unlocked,
+      ...summaryOf(l, stats.get(l.id)!),
+    })),
+  };
+}
+
+/** get_my_listing. */
+export async function getMyListing(deps: Deps, caller: Caller, id: number) {
+  return await myListingView(deps, await requireOwnListing(deps, caller, id));
+}
+
+/** post_listing_update: adds an update to the listing's feed (followers are told by a job). */
+export async function postListingUpdate(
+  deps: Deps,
+  caller: Caller,
+  id: number,
+  update: { title: string; body: string },
+) {
+  await requireOwnListing(deps, caller, id);
+  const record = await addListingUpdate(deps.kv, id, update, deps.now());
+  return record;
+}
+
+/** add_milestone: a new milestone with the next id of the listing. */
+export async function addMilestone(
+  deps: Deps,
+  caller: Caller,
+  id: number,
+  input: { date: string; title: string; description?: string; url?: string },
+) {
+  await requireOwnListing(deps, caller, id);
+  let added: Milestone | null = null;
+  const updated = await updateListing(deps.kv, id, (listing) => {
+    const nextId = Math.max(0, ...listing.milestones.map((m) => m.id)) + 1;
+    added = { id: nextId, ...input };
+    const milestones = [...listing.milestones, added].sort((a, b) =>
+      a.date.localeCompare(b.date) || a.id - b.id
+    );
+    return { milestones };
+  }, deps.now());
+  return {
+    listing_id: id,
+    milestone: added!,
+    shown_publicly: updated!.unlocked.includes("milestones"),
+  };
+}
+
+/** delete_milestone: removes one milestone, or 404 when the listing has no such milestone. */
+export async function deleteMilestone(deps: Deps, caller: Caller, id: number, milestoneId: number) {
+  const listing = await requireOwnListing(deps, caller, id);
+  if (!listing.milestones.some((m) => m.id === milestoneId)) {
+    throw notFound("milestone", milestoneId);
+  }
+  await updateListing(
+    deps.kv,
+    id,
+    (l) => ({ milestones: l.milestones.filter((m) => m.id !== milestoneId) }),
+    deps.now(),
+  );
+  return { listing_id: id, deleted: milestoneId };
+}
+
+/** set_founder_story: replaces the founder story published with the listing. */
+export async function setFounderStory(deps: Deps, caller: Caller, id: number, story: FounderStory) {
+  await requireOwnListing(deps, caller, id);
+  const updated = await updateListing(deps.kv, id, () => ({ story }), deps.now());
+  return {
+    listing_id: id,
+    story: updated!.story,
+    shown_publicly: updated!.unlocked.includes("story"),
+  };
+}

@@ -1,0 +1,52 @@
+/** get_site_info. */
+import { readCounter } from "../../kv/listings.ts";
+import { statusCountKey } from "../../kv/keys.ts";
+import { listCategoryRecords } from "../../kv/categories.ts";
+import type { Deps } from "../platform/deps.ts";
+import { getSettings } from "../platform/settings.ts";
+
+/** MCP protocol versions served at /mcp. */
+export const MCP_PROTOCOL_VERSIONS = ["2026-07-28", "2025-11-25", "2025-06-18", "2025-03-26"];
+
+/** What the service is, where things are, and how big the directory is. */
+export async function getSiteInfo(deps: Deps) {
+  const base = deps.config.publicUrl;
+  const [settings, live, scheduled, categories] = await Promise.all([
+    getSettings(deps.kv),
+    readCounter(deps.kv, statusCountKey("live")),
+    readCounter(deps.kv, statusCountKey("scheduled")),
+    listCategoryRecords(deps.kv),
+  ]);
+  return {
+    name: settings.name,
+    tagline: settings.tagline,
+    purpose: settings.purpose,
+    urls: {
+      home: `${base}/`,
+      launches: `${base}/launches/this`,
+      categories: `${base}/categories`,
+      blog: `${base}/blog`,
+      api_base: `${base}/api/v1`,
+      api_docs: `${base}/docs/api`,
+      openapi: `${base}/api/v1/openapi.json`,
+      mcp: `${base}/mcp`,
+    },
+    counts: {
+      live_listings: live,
+      upcoming_listings: scheduled,
+      categories: categories.length,
+      top_level_categories: categories.filter((c) => c.parent === null).length,
+    },
+    publishing: {
+      free:
+        `Free plan: after submit_draft, choose_free_listing queues the listing for a launch week ${settings.free_queue_min_weeks} to ${settings.free_queue_max_weeks} weeks ahead; it goes live once the service's badge is found on the homepage of its website.`,
+      paid:
+        "Paid plan: order the 'launch' product with create_checkout; a person pays on the checkout page and the listing goes live at once or in the chosen week, plus optional extras.",
+    },
+    rankings:
+      "Community votes (weekly and all time) come only from people on the site; awards follow community votes only. The billboard is a separate PAID ranking by money contributed and is always shown as paid. Domain Rating and revenue boards are separate too.",
+    voting: "There is no voting through the API or MCP.",
+    api_version: "1.0.0",
+    mcp_protocol_versions: MCP_PROTOCOL_VERSIONS,
+  };
+}

@@ -1,0 +1,386 @@
+/**
+ * The LLM drafter: any OpenAI-compatible chat completions endpoint (`OPENAI_API_KEY`,
+ * `OPENAI_BASE_URL`, `OPENAI_MODEL`), asked for structured output (a strict JSON schema) in which
+ * every value carries its quotes. The answer is only a proposal: the verifier checks every quote
+ * and value afterwards. Any failure (HTTP, timeout, refusal, malformed JSON) throws, and the
+ * caller falls back to the extractive drafter.
+ */
+import OpenAI from "openai";
+import type { Config } from "../platform/config.ts";
+import {
+  DRAFT_FIELDS,
+  type DraftedValue,
+  type DraftFieldName,
+  type DraftProposal,
+  type EvidencePage,
+  type EvidenceQuote,
+  STORY_SECTIONS,
+} from "./evidence.ts";
+import { SOCIAL_KEYS, STAGES } from "../../kv/types.ts";
+import type { CategoryChoice } from "./drafter_extractive.ts";
+import { normalizeQuoteText, pageExtras, PRICING_MODELS } from "./verifier.ts";
+
+/** Options of one LLM draft. */
+export interface LlmOptions {
+  categories: CategoryChoice[];
+  only?: DraftFieldName[];
+  /** Time for the whole call, in milliseconds. */
+  timeoutMs?: number;
+  /** Characters of page text sent at most (a token budget of roughly a quarter of it). */
+  maxChars?: number;
+}
+
+/** The model's answer could not be used. */
+export class LlmDraftError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "LlmDraftError";
+  }
+}
+
+const LIST_FIELDS = new Set<DraftFieldName>(["categories", "tags", "features", "usps", "keywords"]);
+const FIELD_HINTS: Record<DraftFieldName, string> = {
+  name: "the product's name",
+  tagline: "one line saying what the product is, in the site's words",
+  short_description: "one or two sentences",
+  description: "a few paragraphs built from the site's own sentences",
+  stage: "only if the site states it: beta or early access = mvp, generally available = launched",
+  categories: "1 to 3 category names from the list, the primary first",
+  tags: "up to 6 short topic words or phrases that appear on the site",
+  pricing_model: "only from the pricing the site shows",
+  pricing_summary: "plan names and prices as the site shows them",
+  country: "ISO 3166-1 alpha-2 code of the country the company is based in, only if stated",
+  city: "the city the company is based in, only if stated",
+  founded_year: "four-digit year, only from founding words (founded, since, started, established)",
+  features: "up to 12 product features, each a short phrase from the site",
+  usps: "up to 5 unique selling points, each a short phrase from the site",
+  keywords: "up to 10 search keywords that appear on the site",
+  contact_email: "an email address shown on the site",
+  demo_video_url: "a video link listed on the site",
+  logo_url: "the logo link listed on the site",
+};
+
+const QUOTES_SCHEMA = {
+  type: "array",
+  description: "Verbatim passages (4 to 300 characters) copied from the page with that URL",
+  items: {
+    type: "object",
+    properties: { quote: { type: "string" }, url: { type: "string" } },
+    required: ["quote", "url"],
+    additionalProperties: false,
+  },
+};
+
+function quoted(value: Record<string, unknown>, description?: string) {
+  return {
+    type: "object",
+    ...(description ? { description } : {}),
+    properties: { value, quotes: QUOTES_SCHEMA },
+    required: ["value", "quotes"],
+    additionalProperties: false,
+  };
+}
+
+function strictObject(properties: Record<string, unknown>) {
+  return {
+    type: "object",
+    properties,
+    required: Object.keys(properties),
+    additionalProperties: false,
+  };
+}
+
+function fieldSchema(field: DraftFieldName, categories: string[]): Record<string, unknown> {
+  const hint = FIELD_HINTS[field];
+  if (field === "categories") {
+    return quoted({
+      type: ["array", "null"],
+      items: categories.length > 0 ? { type: "string", enum: categories } : { type: "string" },
+    }, hint);
+  }
+  if (LIST_FIELDS.has(field)) {
+    return quoted({ type: ["array", "null"], items: { type: "string" } }, hint);
+  }
+  if (field === "stage") return quoted({ type: ["string", "null"], enum: [...STAGES, null] }, hint);
+  if (field === "pricing_model") {
+    return quoted({ type: ["string", "null"], enum: [...PRICING_MODELS, null] }, hint);
+  }
+  return quoted({ type: ["string", "null"] }, hint);
+}
+
+/** The strict JSON schema of the answer (only the asked fields when `only` is given). */
+export function draftSchema(
+  categories: string[],
+  only?: DraftFieldName[],
+): Record<string, unknown> {
+  const fields = only ?? [...DRAFT_FIELDS];
+  const fieldProps = strictObject(
+    Object.fromEntries(fields.map((f) => [f, fieldSchema(f, categories)])),
+  );
+  if (only) return strictObject({ fields: fieldProps });
+  const text = { type: "string" };
+  const nullableText = { type: ["string", "null"] };
+  return strictObject({
+    fields: fieldProps,
+    faqs: {
+      type: "array",
+      description: "Questions and answers the site itself shows (at most 10)",
+      items: strictObject({ question: text, answer: text, quotes: QUOTES_SCHEMA }),
+    },
+    founders: {
+      type: "array",
+      description:
+        "People the site names as founders (at most 6); never people quoted in testimonials",
+      items: strictObject({
+        name: text,
+        title: nullableText,
+        bio: nullableText,
+        quotes: QUOTES_SCHEMA,
+      }),
+    },
+    company_socials: {
+      type: "array",
+      description: "The company's own social profiles linked from the site",
+      items: strictObject({
+        platform: { type: "string", enum: [...SOCIAL_KEYS] },
+        url: text,
+        quotes: QUOTES_SCHEMA,
+      }),
+    },
+    story: strictObject(
+      Object.fromEntries(STORY_SECTIONS.map((s) => [s, quoted(nullableText)])),
+    ),
+    milestones: {
+      type: "array",
+      description:
+        "Dated events the site states (date as YYYY-MM-DD; use -01 for an unknown day or month)",
+      items: strictObject({
+        date: text,
+        title: text,
+        description: nullableText,
+        url: nullableText,
+        quotes: QUOTES_SCHEMA,
+      }),
+    },
+  });
+}
+
+const RULES = `You draft a product directory listing from the product's own website.
+Rules:
+- Use only what the pages below state. Never invent, guess or infer a fact. When a page does not state something, its value is null (or an empty list).
+- Every value carries quotes: passages copied character for character from the page text (or the page's metadata lines), each with the URL of that page. A quote is 4 to 300 characters long. The value must be readable in its quotes.
+- A copyright notice (e.g. "© 2019-2026 Acme") is not a founding year. A founding year needs words like founded, since, started or established.
+- Testimonials and customer quotes are about customers: a company or person named there is not the product and not a founder.
+- Categories: choose names from the given list only.
+- Links (video, logo, socials) and emails: copy them exactly as listed for the page, and quote the link or email itself.`;
+
+const KIND_ORDER = ["home", "about", "features", "pricing", "faq", "team", "contact"];
+
+/** The page texts for the prompt, each under its URL, within a character budget. */
+export function pagesForPrompt(pages: EvidencePage[], maxChars: number): string {
+  const ordered = [...pages].sort((a, b) => rank(a.kind) - rank(b.kind));
+  const blocks: string[] = [];
+  let left = maxChars;
+  ordered.forEach((page, i) => {
+    if (left <= 200) return;
+    const share = Math.max(1500, Math.floor(left / (ordered.length - i)) * (i === 0 ? 2 : 1));
+    const f = page.facts;
+    const meta: string[] = [];
+    if (f.title ?? page.title) meta.push(`Title: ${f.title ?? page.title}`);
+    if (f.meta_description) meta.push(`Description: ${normalizeQuoteText(f.meta_description)}`);
+    if (f.emails?.length) meta.push(`Emails: ${f.emails.join(", ")}`);
+    if (f.video_links?.length) meta.push(`Video links: ${f.video_links.join(", ")}`);
+    if (f.logo_url) meta.push(`Logo: ${f.logo_url}`);
+    const socials = Object.entries(f.socials ?? {});
+    if (socials.length) {
+      meta.push(`Social links: ${socials.map(([k, v]) => `${k} ${v}`).join(", ")}`);
+    }
+    if (f.testimonials?.length) {
+      meta.push(
+        `Testimonials (customers' words, not facts about the product): ${
+          f.testimonials.map((t) => `"${normalizeQuoteText(t)}"`).join(" ")
+        }`,
+      );
+    }
+    const pageText = normalizeQuoteText(page.text ?? "");
+    const hiddenFaqs = (f.faqs ?? []).filter((q) =>
+      !pageText.includes(normalizeQuoteText(q.answer)) ||
+      !pageText.includes(normalizeQuoteText(q.question))
+    ).slice(0, 10);
+    for (const q of hiddenFaqs) {
+      meta.push(`FAQ question: ${normalizeQuoteText(q.question)}`);
+      meta.push(`FAQ answer: ${normalizeQuoteText(q.answer)}`);
+    }
+    const ld = pageExtras(page).filter((e) => /^[\w.]+: /.test(e) && !/^@/.test(e)).slice(0, 40);
+    if (ld.length) meta.push(`Structured data: ${ld.join(" ; ")}`);
+    let text = pageText;
+    const budget = Math.min(share, left) - meta.join("\n").length;
+    if (text.length > budget) {
+      text = text.slice(0, Math.max(0, budget)).replace(/\s\S*$/, "") + " …";
+    }
+    const block = `=== PAGE ${page.url} (${page.kind}) ===\n${meta.join("\n")}\nText: ${text}`;
+    blocks.push(block);
+    left -= block.length;
+  });
+  return blocks.join("\n\n");
+}
+
+function rank(kind: string): number {
+  const i = KIND_ORDER.indexOf(kind);
+  return i < 0 ? KIND_ORDER.length : i;
+}
+
+/** The chat messages for one draft. */
+export function draftMessages(
+  pages: EvidencePage[],
+  options: LlmOptions,
+): { role: "system" | "user"; content: string }[] {
+  const names = options.categories.map((c) => c.name);
+  const ask = options.only
+    ? `Draft only these fields: ${options.only.join(", ")}.`
+    : "Draft every field, the FAQs, founders, company socials, story sections and milestones.";
+  return [
+    { role: "system", content: RULES },
+    {
+      role: "user",
+      content: `${ask}\n\nCategory names: ${names.join(", ")}\n\n${
+        pagesForPrompt(pages, options.maxChars ?? 48_000)
+      }`,
+    },
+  ];
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+function quotesOf(v: unknown): EvidenceQuote[] {
+  if (!Array.isArray(v)) return [];
+  return v.filter((q) => isRecord(q) && typeof q.quote === "string" && typeof q.url === "string")
+    .map((q) => ({ quote: String(q.quote), url: String(q.url) }));
+}
+
+function drafted(v: unknown): DraftedValue {
+  if (!isRecord(v)) return { value: null, evidence: [] };
+  const value = v.value === undefined ? null : v.value;
+  return { value, evidence: quotesOf(v.quotes) };
+}
+
+/** Maps the model's JSON answer into a proposal; throws LlmDraftError when it is not one. */
+export function parseDraftAnswer(content: string, only?: DraftFieldName[]): DraftProposal {
+  let json: unknown;
+  try {
+    json = JSON.parse(content);
+  } catch {
+    throw new LlmDraftError(`The model's answer is not JSON: "${content.slice(0, 80)}"`);
+  }
+  if (!isRecord(json) || !isRecord(json.fields)) {
+    throw new LlmDraftError("The model's answer has no fields object");
+  }
+  const fields: DraftProposal["fields"] = {};
+  for (const f of only ?? DRAFT_FIELDS) {
+    if (f in json.fields) fields[f] = drafted(json.fields[f]);
+  }
+  if (Object.keys(fields).length === 0) {
+    throw new LlmDraftError("The model's answer has no draft field");
+  }
+  const list = (v: unknown) => (Array.isArray(v) ? v.filter(isRecord) : []);
+  const str = (v: unknown) => (typeof v === "string" ? v : null);
+  const proposal: DraftProposal = {
+    fields,
+    faqs: [],
+    founders: [],
+    company_socials: {},
+    story: {},
+    milestones: [],
+  };
+  if (only) return proposal;
+  proposal.faqs = list(json.faqs).filter((q) => str(q.question) && str(q.answer)).map((q) => ({
+    question: String(q.question),
+    answer: String(q.answer),
+    evidence: quotesOf(q.quotes),
+  }));
+  proposal.founders = list(json.founders).filter((p) => str(p.name)).map((p) => ({
+    name: String(p.name),
+    title: str(p.title),
+    bio: str(p.bio),
+    evidence: quotesOf(p.quotes),
+  }));
+  for (const s of list(json.company_socials)) {
+    const platform = str(s.platform);
+    const url = str(s.url);
+    if (platform && url && !proposal.company_socials[platform]) {
+      proposal.company_socials[platform] = { value: url, evidence: quotesOf(s.quotes) };
+    }
+  }
+  if (isRecord(json.story)) {
+    for (const s of STORY_SECTIONS) {
+      if (s in json.story) {
+        const d = drafted(json.story[s]);
+        if (d.value !== null) {
+          proposal.story[s] = {
+            value: typeof d.value === "string" ? d.value : null,
+            evidence: d.evidence,
+          };
+        }
+      }
+    }
+  }
+  proposal.milestones = list(json.milestones).filter((m) => str(m.date) && str(m.title)).map((
+    m,
+  ) => ({
+    date: String(m.date),
+    title: String(m.title),
+    description: str(m.description),
+    url: str(m.url),
+    evidence: quotesOf(m.quotes),
+  }));
+  return proposal;
+}
+
+/** Asks the model for a proposal (structured output); throws on any failure. */
+export async function draftWithLlm(
+  openai: Config["openai"],
+  pages: EvidencePage[],
+  options: LlmOptions,
+): Promise<DraftProposal> {
+  if (!openai.apiKey) throw new LlmDraftError("No OPENAI_API_KEY is set");
+  const timeout = options.timeoutMs ?? 60_000;
+  const client = new OpenAI({
+    apiKey: openai.apiKey,
+    baseURL: openai.baseUrl,
+    maxRetries: 1,
+    timeout,
+  });
+  const names = options.categories.map((c) => c.name);
+  let completion;
+  try {
+    completion = await client.chat.completions.create({
+      model: openai.model,
+      temperature: 0,
+      messages: draftMessages(pages, options),
+      response_format: {
+        type: "json_schema",
+        json_schema: {
+          name: "draft_proposal",
+          strict: true,
+          schema: draftSchema(names, options.only),
+        },
+      },
+    }, {
+      // The retry shares the time: the whole call, tries and back-off, ends within `timeout`.
+      signal: AbortSignal.timeout(timeout),
+    });
+  } catch (err) {
+    throw new LlmDraftError(`The model call failed: ${(err as Error).message}`);
+  }
+  const choice = completion.choices?.[0];
+  if (!choice) throw new LlmDraftError("The model returned no choice");
+  if (choice.message?.refusal) {
+    throw new LlmDraftError(`The model refused: ${choice.message.refusal}`);
+  }
+  if (choice.finish_reason === "length") throw new LlmDraftError("The model's answer was cut off");
+  const content = choice.message?.content;
+  if (!content) throw new LlmDraftError("The model returned no content");
+  return parseDraftAnswer(content, options.only);
+}

@@ -1,0 +1,13 @@
+/**
+ * Drafting: a founder submits a website URL and gets a draft whose every value quotes the site.
+ * The crawler (robots.txt obeyed), extraction, the extractive and LLM drafters, the verifier,
+ * draft editing, co-founder invites, saving a draft as a listing, and the queue jobs that build it.
+ */
+export { updateDraft } from "./draft_edits.ts";
+export { resumeStalledDrafts } from "./draft_jobs.ts";
+export { submitDraft } from "./draft_listing.ts";
+export { getDraft, listMyDrafts, submitListing } from "./drafts.ts";
+export { DRAFT_FIELDS } from "./evidence.ts";
+export type { DraftFieldName } from "./evidence.ts";
+export { acceptCofounderInvite, inviteCofounder, readInvite } from "./invites.ts";
+export { runCompetitorQueueJob, runDraftQueueJob } from "./draft_jobs.ts";

@@ -1,0 +1,22 @@
+/**
+ * Platform: what every domain stands on. Configuration, the dependencies passed to every service,
+ * typed errors, ids, paging, ISO weeks, site settings and reference data, the mail outbox, the
+ * queue's job dispatcher and the guarded fetcher with robots.txt.
+ */
+export { loadConfig } from "./config.ts";
+export type { Deps } from "./deps.ts";
+export {
+  ApiError,
+  badRequest,
+  ERROR_CODES,
+  notFound,
+  notImplemented,
+  toApiError,
+} from "./errors.ts";
+export type { ErrorDetail } from "./errors.ts";
+export { devMailboxEnabled, listOutbox, runMailJob } from "./mail.ts";
+export { jobDispatcher } from "./jobs.ts";
+export type { JobHandler } from "./jobs.ts";
+export { DEFAULT_SETTINGS, seedReferenceData } from "./reference.ts";
+export { getSettings } from "./settings.ts";
+export { addWeeks, isoWeekLabel, mondayOf, sundayOf } from "./weeks.ts";
