@@ -17,7 +17,7 @@
  * within the profile cache's 2 s); get_listing over every live slug in turn (cold: each slug comes
  * back only after the whole list, so nearly every request misses the cache).
  */
-import { blankListing, createListing, type NewListing, slugify } from "../kv/listings.ts";
+import { blankListing, createListing, type NewListing } from "../kv/listings.ts";
 import { listCategoryRecords } from "../kv/categories.ts";
 import { seedReferenceData } from "../services/platform/reference.ts";
 import {
@@ -28,6 +28,7 @@ import {
 } from "../services/directory/search.ts";
 import type { Listing } from "../kv/types.ts";
 import { listingsPrefix } from "../kv/keys.ts";
+import { slugify } from "../kv/slugs.ts";
 
 const SEED = 20_260_401;
 const WRITE_CONCURRENCY = 4;

@@ -3,19 +3,7 @@
  * text (escaped), and links and images keep only http(s), mailto and same-site URLs.
  */
 import { Marked, type Tokens } from "marked";
-
-const ENTITIES: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#39;",
-};
-
-/** Escapes text for HTML text and attribute values. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ENTITIES[c]);
-}
+import { escapeHtml } from "../services/platform/html.ts";
 
 /** A URL that is safe in a Markdown link or image, or null. */
 function safeMarkdownUrl(href: string, allowMailto: boolean): string | null {

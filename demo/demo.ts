@@ -13,19 +13,10 @@ import { putBlogPost } from "../kv/blog.ts";
 import { putFounder } from "../kv/founders.ts";
 import { listingIdCounterKey, seedMarkerKey } from "../kv/keys.ts";
 import {
-  addBillboardContribution,
-  addListingUpdate,
-  addReview,
-  castVote,
   createListing,
-  followListing,
   goLive,
   type NewListing,
-  recordDomainRating,
-  recordRevenue,
-  recordView,
   scheduleListing,
-  slugify,
   updateListing,
 } from "../kv/listings.ts";
 import { getOrCreateUser } from "../kv/users.ts";
@@ -44,6 +35,16 @@ import { STAGES } from "../kv/types.ts";
 import { decideWeekAwards } from "../services/directory/awards.ts";
 import { defaultCategories, seedReferenceData } from "../services/platform/reference.ts";
 import { addWeeks, isoDate, mondayOf, parseIsoDate } from "../services/platform/weeks.ts";
+import { slugify } from "../kv/slugs.ts";
+import {
+  addBillboardContribution,
+  castVote,
+  followListing,
+  recordDomainRating,
+  recordRevenue,
+  recordView,
+} from "../kv/listing_stats.ts";
+import { addListingUpdate, addReview } from "../kv/listing_feed.ts";
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;

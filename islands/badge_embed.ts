@@ -3,18 +3,7 @@
  * matches the `embed_html` of get_badges character for character (tests/pages_test.ts checks).
  */
 
-const ENTITIES: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#39;",
-};
-
-/** Escapes text for HTML text and attribute values. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ENTITIES[c]);
-}
+import { escapeHtml } from "../services/platform/html.ts";
 
 /** The embed HTML: a link to the listing page around the badge image. */
 export function badgeEmbedHtml(

@@ -2,6 +2,7 @@
  * API keys, stored under the SHA-256 of the secret (never the secret), with an index by id and
  * one by owner; both indexes hold the hash (a pointer).
  */
+import { getManyValues, present } from "./read.ts";
 import * as keys from "./keys.ts";
 import type { ApiKey } from "./types.ts";
 
@@ -38,12 +39,7 @@ export async function listApiKeysByUser(kv: Deno.Kv, userId: string): Promise<Ap
   ) {
     hashes.push(entry.value);
   }
-  const found: ApiKey[] = [];
-  for (let i = 0; i < hashes.length; i += 10) {
-    const entries = await kv.getMany<ApiKey[]>(hashes.slice(i, i + 10).map(keys.apiKeyKey));
-    for (const entry of entries) if (entry.value) found.push(entry.value);
-  }
-  return found;
+  return present(await getManyValues<ApiKey>(kv, hashes.map(keys.apiKeyKey)));
 }
 
 /** Replaces a key record if it has not changed since `entry` was read; false on a conflict. */

@@ -1,4 +1,5 @@
 /** Blog posts, with a by-date index for newest-first listing. */
+import { getManyValues, present } from "./read.ts";
 import * as keys from "./keys.ts";
 import type { BlogPost } from "./types.ts";
 
@@ -27,10 +28,5 @@ export async function listBlogPostRecords(kv: Deno.Kv): Promise<BlogPost[]> {
   for await (const e of kv.list<string>({ prefix: keys.blogByDatePrefix() }, { reverse: true })) {
     slugs.push(e.value);
   }
-  const out: BlogPost[] = [];
-  for (let i = 0; i < slugs.length; i += 10) {
-    const entries = await kv.getMany<BlogPost[]>(slugs.slice(i, i + 10).map(keys.blogPostKey));
-    for (const e of entries) if (e.value) out.push(e.value);
-  }
-  return out;
+  return present(await getManyValues<BlogPost>(kv, slugs.map(keys.blogPostKey)));
 }

@@ -1,4 +1,5 @@
 /** The category tree. */
+import { getManyValues } from "./read.ts";
 import * as keys from "./keys.ts";
 import type { Category } from "./types.ts";
 
@@ -39,11 +40,6 @@ export function getCategoryParents(kv: Deno.Kv): Promise<Map<string, string | nu
 
 /** Live listing counts per category slug (a parent counts its subcategories' listings). */
 export async function getLiveCounts(kv: Deno.Kv, slugs: string[]): Promise<Map<string, number>> {
-  const out = new Map<string, number>();
-  for (let i = 0; i < slugs.length; i += 10) {
-    const chunk = slugs.slice(i, i + 10);
-    const entries = await kv.getMany<Deno.KvU64[]>(chunk.map(keys.categoryCountKey));
-    entries.forEach((e, j) => out.set(chunk[j], Number(e.value?.value ?? 0n)));
-  }
-  return out;
+  const counts = await getManyValues<Deno.KvU64>(kv, slugs.map(keys.categoryCountKey));
+  return new Map(slugs.map((slug, i) => [slug, Number(counts[i]?.value ?? 0n)]));
 }

@@ -1,4 +1,5 @@
 /** Drafts, their evidence pages and co-founder invites. */
+import { getManyValues, present } from "./read.ts";
 import * as keys from "./keys.ts";
 import type { CofounderInvite, Draft } from "./types.ts";
 import type { EvidencePage } from "../services/drafting/evidence.ts";
@@ -74,12 +75,7 @@ export async function listDraftIdsByUser(kv: Deno.Kv, userId: string): Promise<s
 
 /** Reads several drafts by id, in order. */
 export async function getDrafts(kv: Deno.Kv, ids: string[]): Promise<Draft[]> {
-  const out: Draft[] = [];
-  for (let i = 0; i < ids.length; i += 10) {
-    const entries = await kv.getMany<Draft[]>(ids.slice(i, i + 10).map(keys.draftKey));
-    for (const e of entries) if (e.value) out.push(e.value);
-  }
-  return out;
+  return present(await getManyValues<Draft>(kv, ids.map(keys.draftKey)));
 }
 
 /** Ids of drafts whose job has not finished, with when they were created. */

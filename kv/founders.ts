@@ -1,4 +1,5 @@
 /** Founder profiles. */
+import { getManyValues, present } from "./read.ts";
 import * as keys from "./keys.ts";
 import type { Founder } from "./types.ts";
 
@@ -14,12 +15,7 @@ export async function getFounderRecord(kv: Deno.Kv, slug: string): Promise<Found
 
 /** Reads several founders by slug, in order (missing ones left out). */
 export async function getFounderRecords(kv: Deno.Kv, slugs: string[]): Promise<Founder[]> {
-  const out: Founder[] = [];
-  for (let i = 0; i < slugs.length; i += 10) {
-    const entries = await kv.getMany<Founder[]>(slugs.slice(i, i + 10).map(keys.founderKey));
-    for (const e of entries) if (e.value) out.push(e.value);
-  }
-  return out;
+  return present(await getManyValues<Founder>(kv, slugs.map(keys.founderKey)));
 }
 
 /** Every founder, in slug order. */

@@ -1,5 +1,6 @@
 /**
- * Listings: the record, its pointer indexes, its stats and its places on the ranked boards.
+ * Listings: the record, its pointer indexes and the keys derived from it. Stats writes are in
+ * listing_stats.ts, the feed of updates and reviews in listing_feed.ts, board reads in boards.ts.
  *
  * Every write recomputes the keys derived from a listing (indexes, board entries, category
  * counts) for the old and the new state and applies the difference in the same atomic
@@ -8,13 +9,16 @@
  */
 import * as keys from "./keys.ts";
 import { getCategoryParents } from "./categories.ts";
-import type { Listing, ListingStats, ListingUpdate, Review } from "./types.ts";
-import { isoDate, mondayOf } from "../services/platform/weeks.ts";
+import type { Listing, ListingStats } from "./types.ts";
+import { mondayOf } from "../services/platform/weeks.ts";
+import { getManyValues, present } from "./read.ts";
+import { domainOf, slugify } from "./slugs.ts";
 
 export type NewListing =
   & Omit<Listing, "id" | "slug" | "domain" | "created_at" | "updated_at">
   & { slug?: string; created_at?: string };
 
+/** A listing's stats before anything was counted. */
 export const EMPTY_STATS: ListingStats = {
   votes: 0,
   views: 0,
@@ -51,7 +55,7 @@ export function onListingWrite(kv: Deno.Kv, listener: ListingWriteListener): () 
 }
 
 /** Tells the listeners of `kv` that listing `id` was written. */
-function notifyListingWrite(kv: Deno.Kv, id: number): void {
+export function notifyListingWrite(kv: Deno.Kv, id: number): void {
   for (const listener of writeListeners.get(kv) ?? []) {
     try {
       listener(id);
@@ -59,24 +63,6 @@ function notifyListingWrite(kv: Deno.Kv, id: number): void {
       console.error(`A listing write listener failed for listing ${id}:`, err);
     }
   }
-}
-
-/** Lowercase host of a URL or bare domain, without `www.`, port or path: `https://www.Acme.io/x` → `acme.io`. */
-export function domainOf(urlOrDomain: string): string {
-  const text = urlOrDomain.trim().toLowerCase();
-  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//.test(text) ? text : `https://${text}`;
-  try {
-    return new URL(withScheme).hostname.replace(/^www\./, "").replace(/\.$/, "");
-  } catch {
-    return text.replace(/^www\./, "");
-  }
-}
-
-/** A URL-safe slug from a name: `Acme Docs!` → `acme-docs`. */
-export function slugify(text: string): string {
-  const slug = text.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 200).replace(/-+$/, "");
-  return slug || "listing";
 }
 
 /** The categories a listing counts in: primary, extras and each one's parent. */
@@ -290,12 +276,7 @@ export async function getListing(kv: Deno.Kv, id: number): Promise<Listing | nul
 
 /** Reads several listings by id, in order (missing ones are left out). */
 export async function getListings(kv: Deno.Kv, ids: number[]): Promise<Listing[]> {
-  const out: Listing[] = [];
-  for (let i = 0; i < ids.length; i += 10) {
-    const entries = await kv.getMany<Listing[]>(ids.slice(i, i + 10).map(keys.listingKey));
-    for (const e of entries) if (e.value) out.push(e.value);
-  }
-  return out;
+  return present(await getManyValues<Listing>(kv, ids.map(keys.listingKey)));
 }
 
 /** Reads a listing by slug. */
@@ -311,25 +292,6 @@ export async function getListingByDomain(
 ): Promise<Listing | null> {
   const id = (await kv.get<number>(keys.listingByDomainKey(domainOf(urlOrDomain)))).value;
   return id === null ? null : await getListing(kv, id);
-}
-
-/** Reads a listing's stats (zero stats when none were written). */
-export async function getListingStats(kv: Deno.Kv, id: number): Promise<ListingStats> {
-  return (await kv.get<ListingStats>(keys.listingStatsKey(id))).value ?? EMPTY_STATS;
-}
-
-/** Reads the stats of several listings, keyed by id. */
-export async function getListingStatsMany(
-  kv: Deno.Kv,
-  ids: number[],
-): Promise<Map<number, ListingStats>> {
-  const out = new Map<number, ListingStats>();
-  for (let i = 0; i < ids.length; i += 10) {
-    const chunk = ids.slice(i, i + 10);
-    const entries = await kv.getMany<ListingStats[]>(chunk.map(keys.listingStatsKey));
-    entries.forEach((e, j) => out.set(chunk[j], e.value ?? EMPTY_STATS));
-  }
-  return out;
 }
 
 /** Ids of the listings with a status, in id order. */
@@ -465,278 +427,4 @@ export async function goLive(kv: Deno.Kv, id: number, at: Date): Promise<Listing
     },
   );
   return state?.listing ?? null;
-}
-
-/** Whether a user has voted for a listing. */
-export async function hasVoted(kv: Deno.Kv, id: number, userId: string): Promise<boolean> {
-  return (await kv.get(keys.voteKey(id, userId))).value !== null;
-}
-
-/**
- * Records one person's vote for a live listing at `at`: all-time and category boards move, the
- * daily count grows, and if `at` falls in the listing's launch week its weekly board entry moves.
- * Returns false when the person had already voted or the listing is not live.
- */
-export async function castVote(
-  kv: Deno.Kv,
-  id: number,
-  userId: string,
-  at: Date,
-): Promise<boolean> {
-  const week = mondayOf(at);
-  const voteKey = keys.voteKey(id, userId);
-  let counted = false;
-  await updateListingState(
-    kv,
-    id,
-    async ({ listing, stats }) => {
-      counted = listing.status === "live" && (await kv.get(voteKey)).value === null;
-      return counted ? { listing, stats: { ...stats, votes: stats.votes + 1 } } : null;
-    },
-    async (op, _before, after) => {
-      const weekVotes = await kv.get<number>(keys.weekVotesKey(week, id));
-      op.check({ key: voteKey, versionstamp: null }).check(weekVotes)
-        .set(voteKey, { at: at.toISOString() })
-        .sum(keys.dailyVotesKey(isoDate(at), id), 1n);
-      if (after.listing.launch_week === week && weekVotes.value !== null) {
-        op.delete(keys.weekBoardKey(week, weekVotes.value, id))
-          .set(keys.weekVotesKey(week, id), weekVotes.value + 1)
-          .set(keys.weekBoardKey(week, weekVotes.value + 1, id), id);
-      }
-    },
-  );
-  return counted;
-}
-
-/** Counts a view once per visitor per day. Returns true when it was counted. */
-export async function recordView(
-  kv: Deno.Kv,
-  id: number,
-  visitor: string,
-  at: Date,
-): Promise<boolean> {
-  const seenKey = keys.viewSeenKey(id, isoDate(at), visitor);
-  let counted = false;
-  await updateListingState(
-    kv,
-    id,
-    async ({ listing, stats }) => {
-      counted = (await kv.get(seenKey)).value === null;
-      return counted ? { listing, stats: { ...stats, views: stats.views + 1 } } : null;
-    },
-    (op) => {
-      op.check({ key: seenKey, versionstamp: null }).set(seenKey, true, {
-        expireIn: 2 * 86_400_000,
-      });
-    },
-  );
-  return counted;
-}
-
-/** Makes a user follow a listing (idempotent). */
-export async function followListing(
-  kv: Deno.Kv,
-  id: number,
-  userId: string,
-  at: Date,
-): Promise<void> {
-  await updateListingState(
-    kv,
-    id,
-    async ({ listing, stats }) =>
-      (await kv.get(keys.followKey(id, userId))).value !== null
-        ? null
-        : { listing, stats: { ...stats, follows: stats.follows + 1 } },
-    (op) => {
-      op.check({ key: keys.followKey(id, userId), versionstamp: null })
-        .set(keys.followKey(id, userId), { at: at.toISOString() });
-    },
-  );
-}
-
-/** Adds a paid billboard contribution to a listing. */
-export async function addBillboardContribution(
-  kv: Deno.Kv,
-  id: number,
-  amountCents: number,
-  at: Date,
-  contributionId: string = crypto.randomUUID(),
-): Promise<void> {
-  await updateListingState(
-    kv,
-    id,
-    ({ listing, stats }) => ({
-      listing,
-      stats: { ...stats, billboard_cents: stats.billboard_cents + amountCents },
-    }),
-    (op) => {
-      const key = keys.billboardKey(id, contributionId);
-      op.check({ key, versionstamp: null })
-        .set(key, {
-          id: contributionId,
-          listing_id: id,
-          amount_cents: amountCents,
-          created_at: at.toISOString(),
-        });
-    },
-  );
-}
-
-/** The newest date-like last key part under a prefix, or null. */
-async function newestKeyPart(kv: Deno.Kv, prefix: Deno.KvKey): Promise<string | null> {
-  for await (const e of kv.list({ prefix }, { reverse: true, limit: 1 })) {
-    return String(e.key[e.key.length - 1]);
-  }
-  return null;
-}
-
-/** Records a Domain Rating reading for a date; the newest reading becomes the listing's rating. */
-export async function recordDomainRating(
-  kv: Deno.Kv,
-  id: number,
-  date: string,
-  value: number,
-): Promise<void> {
-  await updateListingState(
-    kv,
-    id,
-    async ({ listing, stats }) => {
-      const newest = await newestKeyPart(kv, keys.domainRatingPrefix(id));
-      return {
-        listing,
-        stats: newest === null || date >= newest ? { ...stats, domain_rating: value } : stats,
-      };
-    },
-    (op) => {
-      op.set(keys.domainRatingKey(id, date), value);
-    },
-  );
-}
-
-/** Domain Rating history, oldest first. */
-export async function listDomainRatings(
-  kv: Deno.Kv,
-  id: number,
-): Promise<{ date: string; value: number }[]> {
-  const out: { date: string; value: number }[] = [];
-  for await (const e of kv.list<number>({ prefix: keys.domainRatingPrefix(id) })) {
-    out.push({ date: String(e.key[2]), value: e.value });
-  }
-  return out;
-}
-
-/** Records a month's revenue figure; the newest month becomes the listing's revenue. */
-export async function recordRevenue(
-  kv: Deno.Kv,
-  id: number,
-  figure: { month: string; mrr_cents: number; source: "self_reported" | "verified" },
-): Promise<void> {
-  await updateListingState(
-    kv,
-    id,
-    async ({ listing, stats }) => {
-      const newest = await newestKeyPart(kv, keys.revenuePrefix(id));
-      const isNewest = newest === null || figure.month >= newest;
-      return { listing, stats: isNewest ? { ...stats, mrr_cents: figure.mrr_cents } : stats };
-    },
-    (op) => {
-      op.set(keys.revenueKey(id, figure.month), figure);
-    },
-  );
-}
-
-/** Revenue figures, oldest month first. */
-export async function listRevenue(
-  kv: Deno.Kv,
-  id: number,
-): Promise<{ month: string; mrr_cents: number; source: string }[]> {
-  const out = [];
-  for await (
-    const e of kv.list<{ month: string; mrr_cents: number; source: string }>({
-      prefix: keys.revenuePrefix(id),
-    })
-  ) {
-    out.push(e.value);
-  }
-  return out;
-}
-
-/** Adds an update to a listing's feed. Ids sort by time. */
-export async function addListingUpdate(
-  kv: Deno.Kv,
-  id: number,
-  update: { title: string; body: string },
-  at: Date,
-): Promise<ListingUpdate> {
-  const updateId = `${at.toISOString()}_${crypto.randomUUID().slice(0, 8)}`;
-  const record: ListingUpdate = {
-    id: updateId,
-    listing_id: id,
-    ...update,
-    created_at: at.toISOString(),
-  };
-  await kv.set(keys.updateKey(id, updateId), record);
-  notifyListingWrite(kv, id);
-  return record;
-}
-
-/** The latest updates of a listing, newest first. */
-export async function listListingUpdates(
-  kv: Deno.Kv,
-  id: number,
-  limit = 5,
-): Promise<ListingUpdate[]> {
-  const out: ListingUpdate[] = [];
-  for await (
-    const e of kv.list<ListingUpdate>({ prefix: keys.updatesPrefix(id) }, { reverse: true, limit })
-  ) {
-    out.push(e.value);
-  }
-  return out;
-}
-
-/** Adds a review. */
-export async function addReview(kv: Deno.Kv, review: Review): Promise<void> {
-  await kv.set(keys.reviewKey(review.listing_id, review.id), review);
-  notifyListingWrite(kv, review.listing_id);
-}
-
-/** Every review of a listing, oldest first. */
-export async function listReviews(kv: Deno.Kv, id: number): Promise<Review[]> {
-  const out: Review[] = [];
-  for await (const e of kv.list<Review>({ prefix: keys.reviewsPrefix(id) })) out.push(e.value);
-  return out;
-}
-
-/** Reads one ranked board, best first: `[{ id, score }]` for a page. */
-export async function readBoard(
-  kv: Deno.Kv,
-  prefix: Deno.KvKey,
-  options: { offset: number; limit: number },
-): Promise<{ id: number; score: number }[]> {
-  const out: { id: number; score: number }[] = [];
-  let skipped = 0;
-  for await (
-    const e of kv.list<number>({ prefix }, {
-      reverse: true,
-      batchSize: Math.min(500, options.offset + options.limit),
-    })
-  ) {
-    if (skipped++ < options.offset) continue;
-    out.push({ id: e.value, score: Number(e.key[e.key.length - 2]) });
-    if (out.length >= options.limit) break;
-  }
-  return out;
-}
-
-/** Reads a counter kept by listing writes (status or board count). */
-export async function readCounter(kv: Deno.Kv, key: Deno.KvKey): Promise<number> {
-  return Number((await kv.get<Deno.KvU64>(key)).value?.value ?? 0n);
-}
-
-/** Counts the entries of a board (or any prefix). */
-export async function countPrefix(kv: Deno.Kv, prefix: Deno.KvKey): Promise<number> {
-  let n = 0;
-  for await (const _ of kv.list({ prefix }, { batchSize: 1000 })) n++;
-  return n;
 }

@@ -4,6 +4,7 @@
  * stored. A family is one grant of one user to one client; every token of it is indexed under the
  * family so that revoking the family removes them all.
  */
+import { getManyValues, present } from "./read.ts";
 import * as keys from "./keys.ts";
 import type { AuthorizationCode, OAuthClient, OAuthToken, TokenFamily } from "./types.ts";
 
@@ -204,14 +205,8 @@ export async function listFamiliesByUser(kv: Deno.Kv, userId: string): Promise<S
   for await (const entry of kv.list<string>({ prefix: keys.tokenFamiliesByUserPrefix(userId) })) {
     ids.push(entry.value);
   }
-  const families: StoredFamily[] = [];
-  for (let i = 0; i < ids.length; i += 10) {
-    const entries = await kv.getMany<StoredFamily[]>(
-      ids.slice(i, i + 10).map((id) => keys.tokenFamilyKey(id)),
-    );
-    for (const entry of entries) {
-      if (entry.value && !entry.value.revoked_at) families.push(entry.value);
-    }
-  }
+  const families = present(
+    await getManyValues<StoredFamily>(kv, ids.map((id) => keys.tokenFamilyKey(id))),
+  ).filter((family) => !family.revoked_at);
   return families.sort((a, b) => b.created_at.localeCompare(a.created_at));
 }

@@ -8,14 +8,9 @@
  * read must still carry the slug (else the slug's pointer is read, as without a hint) and the
  * categories and founders read are those the listing names (else they are read again).
  */
+import { getManyValues } from "./read.ts";
 import * as keys from "./keys.ts";
-import {
-  EMPTY_STATS,
-  listDomainRatings,
-  listListingUpdates,
-  listRevenue,
-  listReviews,
-} from "./listings.ts";
+import { EMPTY_STATS } from "./listings.ts";
 import { listAwardsOfListing } from "./awards.ts";
 import type {
   Award,
@@ -26,6 +21,8 @@ import type {
   ListingUpdate,
   Review,
 } from "./types.ts";
+import { listDomainRatings, listRevenue } from "./listing_stats.ts";
+import { listListingUpdates, listReviews } from "./listing_feed.ts";
 
 /** How many updates a profile shows, newest first. */
 export const PROFILE_UPDATES = 5;
@@ -44,13 +41,6 @@ export interface ProfileRecords {
   domainRatings: { date: string; value: number }[];
   revenue: { month: string; mrr_cents: number; source: string }[];
   awards: Award[];
-}
-
-/** `kv.getMany` over any number of keys, 10 at a time (the store's limit), all in parallel. */
-async function getAll(kv: Deno.Kv, list: Deno.KvKey[]): Promise<unknown[]> {
-  const chunks: Promise<Deno.KvEntryMaybe<unknown>[]>[] = [];
-  for (let i = 0; i < list.length; i += 10) chunks.push(kv.getMany(list.slice(i, i + 10)));
-  return (await Promise.all(chunks)).flat().map((e) => e.value);
 }
 
 function categorySlugs(listing: Listing): string[] {
@@ -72,7 +62,7 @@ type Histories = Awaited<ReturnType<typeof readHistories>>;
 
 /** A listing's categories then founders, in its order. */
 function readRelated(kv: Deno.Kv, listing: Listing): Promise<unknown[]> {
-  return getAll(kv, [
+  return getManyValues(kv, [
     ...categorySlugs(listing).map(keys.categoryKey),
     ...listing.founder_slugs.map(keys.founderKey),
   ]);
@@ -107,7 +97,7 @@ export async function readProfileRecords(kv: Deno.Kv, listing: Listing): Promise
     ...listing.founder_slugs.map(keys.founderKey),
   ];
   const [[stats, ...related], histories] = await Promise.all([
-    getAll(kv, point),
+    getManyValues(kv, point),
     readHistories(kv, listing.id),
   ]);
   return toRecords(listing, stats as ListingStats | null, related, histories);
@@ -146,7 +136,7 @@ export async function readProfileRecordsBySlug(
       ...hint.founders.map(keys.founderKey),
     ];
     const [[listing, stats, ...values], histories] = await Promise.all([
-      getAll(kv, [keys.listingKey(hint.id), keys.listingStatsKey(hint.id), ...related]),
+      getManyValues(kv, [keys.listingKey(hint.id), keys.listingStatsKey(hint.id), ...related]),
       readHistories(kv, hint.id),
     ]) as [[Listing | null, ListingStats | null, ...unknown[]], Histories];
     if (listing?.slug === slug) {

@@ -3,7 +3,13 @@
  * app (`app.route("/", badgeRoutes(deps))`); errors are thrown for the app's error handler.
  */
 import { Hono } from "hono";
-import { badRequest, type Deps, type ErrorDetail, notFound } from "../services/platform/mod.ts";
+import {
+  badRequest,
+  type Deps,
+  type ErrorDetail,
+  notFound,
+  sha256Hex,
+} from "../services/platform/mod.ts";
 import {
   BADGE_MODES,
   BADGE_SHAPES,
@@ -65,12 +71,7 @@ export function parseBadgeStyle(query: (name: string) => string | undefined): Ba
 
 /** A strong ETag from the SHA-256 of the SVG. */
 async function etagOf(body: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(body));
-  const hex = Array.from(
-    new Uint8Array(digest).slice(0, 16),
-    (b) => b.toString(16).padStart(2, "0"),
-  );
-  return `"${hex.join("")}"`;
+  return `"${(await sha256Hex(body)).slice(0, 32)}"`;
 }
 
 /** Whether an If-None-Match header (a list, weak tags or `*`) matches the current ETag. */

@@ -185,7 +185,7 @@ Deno.test("Idempotency-Key", async (t) => {
   const post = (key: string, body: unknown) =>
     sendJson(app, "POST", `/api/v1/me/listings/${id}/updates`, body, headers(key));
   const countUpdates = async () => {
-    const { listListingUpdates } = await import("../kv/listings.ts");
+    const { listListingUpdates } = await import("../kv/listing_feed.ts");
     return (await listListingUpdates(deps.kv, id, 100)).length;
   };
   await t.step("the same request replays the first response", async () => {

@@ -1,6 +1,6 @@
 /** Every public read operation: its success case, its 404s and its 400s. */
 import assert from "node:assert/strict";
-import { castVote, goLive } from "../kv/listings.ts";
+import { goLive } from "../kv/listings.ts";
 import {
   buildFixture,
   type Fixture,
@@ -9,6 +9,7 @@ import {
   NEXT_WEEK,
   THIS_WEEK,
 } from "./fixtures.ts";
+import { castVote } from "../kv/listing_stats.ts";
 
 const fixture: Promise<Fixture> = buildFixture();
 

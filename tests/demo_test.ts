@@ -6,15 +6,11 @@ import { listBlogPostRecords } from "../kv/blog.ts";
 import { getCategoryRecord } from "../kv/categories.ts";
 import { getFounderRecord, listFounderRecords } from "../kv/founders.ts";
 import { boardPrefix, listingIdCounterKey, votesPrefix, weekBoardPrefix } from "../kv/keys.ts";
-import {
-  getListings,
-  getListingStatsMany,
-  listDomainRatings,
-  listRevenue,
-  listReviews,
-  readBoard,
-} from "../kv/listings.ts";
+import { getListings } from "../kv/listings.ts";
 import type { Listing } from "../kv/types.ts";
+import { getListingStatsMany, listDomainRatings, listRevenue } from "../kv/listing_stats.ts";
+import { listReviews } from "../kv/listing_feed.ts";
+import { readBoard } from "../kv/boards.ts";
 
 // A Wednesday: the current week has launches both before and after it.
 const NOW = new Date("2026-11-18T12:00:00Z");

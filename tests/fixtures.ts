@@ -5,16 +5,10 @@ import { seedReferenceData } from "../services/platform/reference.ts";
 import { followListingWrites, loadSearchIndex, SearchIndex } from "../services/directory/search.ts";
 import { createApp } from "../routes/app.ts";
 import {
-  addBillboardContribution,
-  addListingUpdate,
-  addReview,
   blankListing,
-  castVote,
   createListing,
   goLive,
   type NewListing,
-  recordDomainRating,
-  recordRevenue,
   scheduleListing,
   updateListing,
 } from "../kv/listings.ts";
@@ -25,6 +19,13 @@ import type { Listing } from "../kv/types.ts";
 import { getOrCreateUser } from "../kv/users.ts";
 import { createApiKey } from "../services/access/api_keys.ts";
 import type { Config } from "../services/platform/config.ts";
+import {
+  addBillboardContribution,
+  castVote,
+  recordDomainRating,
+  recordRevenue,
+} from "../kv/listing_stats.ts";
+import { addListingUpdate, addReview } from "../kv/listing_feed.ts";
 
 /** Wednesday of the week starting Monday 2026-11-16. */
 export const NOW = new Date("2026-11-18T12:00:00Z");

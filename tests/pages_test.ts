@@ -9,7 +9,7 @@ import {
   NOW,
   THIS_WEEK,
 } from "./fixtures.ts";
-import { createListing, getListingStats, goLive } from "../kv/listings.ts";
+import { createListing, goLive } from "../kv/listings.ts";
 import { putBlogPost } from "../kv/blog.ts";
 import { OPERATIONS } from "../routes/api/v1/mod.ts";
 import {
@@ -23,6 +23,7 @@ import { badgeBuilderProps } from "../routes/pages/listing.tsx";
 import { badgeEmbedHtml } from "../islands/badge_embed.ts";
 import { renderMarkdown } from "../components/markdown.ts";
 import { constraintsOf, schemaRows, typeOf } from "../components/api_schema.ts";
+import { getListingStats } from "../kv/listing_stats.ts";
 
 const XSS_NAME = "<script>alert(1)</script>";
 

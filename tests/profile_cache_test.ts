@@ -1,16 +1,11 @@
 /** get_listing's profile cache: same JSON as a fresh read, invalidated at once by local writes. */
 import assert from "node:assert/strict";
-import {
-  addListingUpdate,
-  addReview,
-  castVote,
-  getListingBySlug,
-  recordView,
-  updateListing,
-} from "../kv/listings.ts";
+import { getListingBySlug, updateListing } from "../kv/listings.ts";
 import { getPublicListing, profileOf } from "../services/directory/listings.ts";
 import { ProfileCache, profileCacheFor } from "../services/directory/profile_cache.ts";
 import { buildFixture, getJson, NOW } from "./fixtures.ts";
+import { castVote, recordView } from "../kv/listing_stats.ts";
+import { addListingUpdate, addReview } from "../kv/listing_feed.ts";
 
 Deno.test("a cached profile is the JSON a fresh read gives, and frozen", async () => {
   const { app, deps } = await buildFixture();

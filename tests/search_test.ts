@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { blankListing } from "../kv/listings.ts";
+import { blankListing, EMPTY_STATS } from "../kv/listings.ts";
 import {
   type ListingSummary,
   loadSearchIndex,
@@ -408,7 +408,7 @@ Deno.test("postings spread over several storage chunks, before and after compact
 
 Deno.test("toSearchDoc", () => {
   const listing = listing1(7, { extra_categories: ["crm", "payments"] });
-  const stats: ListingStats = { ...ZERO_STATS, votes: 3, views: 4, follows: 5 };
+  const stats: ListingStats = { ...EMPTY_STATS, votes: 3, views: 4, follows: 5 };
   const parents = new Map<string, string | null>([
     ["invoicing", "finance"],
     ["payments", "finance"],
@@ -423,15 +423,6 @@ Deno.test("toSearchDoc", () => {
   assert.equal(d.follows, 5);
   assert.equal(d.description, listing.description);
 });
-
-const ZERO_STATS: ListingStats = {
-  votes: 0,
-  views: 0,
-  follows: 0,
-  billboard_cents: 0,
-  domain_rating: null,
-  mrr_cents: null,
-};
 
 function listing1(id: number, overrides: Partial<Listing> = {}): Listing {
   return {
@@ -477,7 +468,7 @@ Deno.test("loadSearchIndex reads live and scheduled listings from KV", async (t)
     for (let id = 1; id <= 1_200; id++) {
       const status = statuses[(id - 1) % statuses.length];
       await kv.set(listingKey(id), listing1(id, { status }));
-      await kv.set(listingStatsKey(id), { ...ZERO_STATS, votes: id });
+      await kv.set(listingStatsKey(id), { ...EMPTY_STATS, votes: id });
     }
 
     await t.step("a fresh index is ready at once", async () => {
@@ -492,7 +483,7 @@ Deno.test("loadSearchIndex reads live and scheduled listings from KV", async (t)
       assert.equal(index.ready, loading);
       // Writes by other code while loading win over what the loader read.
       const parents = new Map([["invoicing", "finance"]]);
-      index.upsert(toSearchDoc(listing1(1, { name: "Renamed" }), ZERO_STATS, parents));
+      index.upsert(toSearchDoc(listing1(1, { name: "Renamed" }), EMPTY_STATS, parents));
       index.remove(5);
       index.updateCounts(2, { votes: 9999 });
       await index.ready;

@@ -15,8 +15,7 @@ import {
   getBadges,
   getPublicListing,
 } from "../../services/directory/mod.ts";
-import { recordView } from "../../kv/listings.ts";
-import type { Deps } from "../../services/platform/mod.ts";
+import { type Deps, sha256Hex } from "../../services/platform/mod.ts";
 import type { FounderStory } from "../../kv/types.ts";
 import ListingLogo from "../../components/ListingLogo.tsx";
 import ListingRow from "../../components/ListingRow.tsx";
@@ -37,6 +36,7 @@ import BadgeBuilderIsland, {
   type BuilderBadge,
 } from "../../islands/BadgeBuilder.tsx";
 import { categoryNames, type PageHandler, renderPage } from "./_page.tsx";
+import { recordView } from "../../kv/listing_stats.ts";
 
 const BadgeBuilder = island("BadgeBuilder", BadgeBuilderIsland);
 
@@ -54,8 +54,7 @@ export async function visitorId(c: Context): Promise<string> {
     }
   }
   const text = `${ip || "unknown"}\n${c.req.header("user-agent") ?? ""}`;
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+  return await sha256Hex(text);
 }
 
 async function countView(c: Context, deps: Deps, listingId: number): Promise<void> {

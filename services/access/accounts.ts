@@ -3,6 +3,7 @@
  * as its SHA-256, expires after 15 minutes and is consumed atomically. Asking for a link answers
  * the same whether or not an account exists; the account is made when the link is used.
  */
+import { escapeHtml } from "../platform/html.ts";
 import { rateLimitKey } from "../../kv/keys.ts";
 import { consumeSignInToken, getSignInToken, putSignInToken } from "../../kv/sessions.ts";
 import type { SignInToken, User } from "../../kv/types.ts";
@@ -145,9 +146,4 @@ function invalidLink(): ApiError {
   return badRequest(
     "This sign-in link is unknown, expired or already used: ask for a new one on the sign-in page",
   );
-}
-
-function escapeHtml(text: string): string {
-  return text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;").replaceAll("'", "&#39;");
 }

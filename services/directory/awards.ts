@@ -5,7 +5,7 @@ import {
   listAwardsOfListing,
   putWeekAwards,
 } from "../../kv/awards.ts";
-import { getListingBySlug, getListings, readBoard } from "../../kv/listings.ts";
+import { getListingBySlug, getListings } from "../../kv/listings.ts";
 import { weekBoardPrefix } from "../../kv/keys.ts";
 import type { Award } from "../../kv/types.ts";
 import type { Deps } from "../platform/deps.ts";
@@ -13,6 +13,7 @@ import { badRequest } from "../platform/errors.ts";
 import { pageOf } from "../platform/paging.ts";
 import { summariesOf } from "./listings.ts";
 import { addWeeks, isoWeekLabel, mondayOf } from "../platform/weeks.ts";
+import { readBoard } from "../../kv/boards.ts";
 
 /**
  * Decides places #1-#3 of a finished week from the votes cast during it (ties: the earlier

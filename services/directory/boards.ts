@@ -1,5 +1,4 @@
 /** The five ranked boards, each separate from the others. */
-import { readBoard, readCounter } from "../../kv/listings.ts";
 import { boardCountKey, boardPrefix, weekBoardPrefix } from "../../kv/keys.ts";
 import type { BoardName } from "../../kv/keys.ts";
 import type { Deps } from "../platform/deps.ts";
@@ -8,6 +7,7 @@ import { toPage } from "../platform/paging.ts";
 import { summariesOf } from "./listings.ts";
 import { resolveCalendarWeek } from "./calendar.ts";
 import { isoWeekLabel } from "../platform/weeks.ts";
+import { readBoard, readCounter } from "../../kv/boards.ts";
 
 export const BOARDS = [
   "community-weekly",

@@ -1,12 +1,5 @@
 /** The launch calendar: launch weeks and the launch sections. */
-import {
-  getListings,
-  getListingStatsMany,
-  listListingIdsByStatus,
-  listListingIdsByWeek,
-  readBoard,
-  readCounter,
-} from "../../kv/listings.ts";
+import { getListings, listListingIdsByStatus, listListingIdsByWeek } from "../../kv/listings.ts";
 import { boardCountKey, boardPrefix, listingsByWeekRoot, weekBoardPrefix } from "../../kv/keys.ts";
 import type { Deps } from "../platform/deps.ts";
 import { ApiError } from "../platform/errors.ts";
@@ -22,6 +15,8 @@ import {
   resolveWeek,
   sundayOf,
 } from "../platform/weeks.ts";
+import { getListingStatsMany } from "../../kv/listing_stats.ts";
+import { readBoard, readCounter } from "../../kv/boards.ts";
 
 export const LAUNCH_SECTIONS = [
   "today",

@@ -1,12 +1,12 @@
 /** list_categories and get_category. */
 import { getCategoryRecord, getLiveCounts, listCategoryRecords } from "../../kv/categories.ts";
-import { readBoard } from "../../kv/listings.ts";
 import { categoryBoardPrefix } from "../../kv/keys.ts";
 import type { Category } from "../../kv/types.ts";
 import type { Deps } from "../platform/deps.ts";
 import { notFound } from "../platform/errors.ts";
 import { toPage } from "../platform/paging.ts";
 import { summariesOf } from "./listings.ts";
+import { readBoard } from "../../kv/boards.ts";
 
 function node(category: Category, counts: Map<string, number>) {
   return {

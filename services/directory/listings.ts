@@ -1,11 +1,5 @@
 /** Public reads of listings: summaries, the full profile, alternatives, comparison and search. */
-import {
-  getListingBySlug,
-  getListings,
-  getListingStats,
-  getListingStatsMany,
-  readBoard,
-} from "../../kv/listings.ts";
+import { getListingBySlug, getListings } from "../../kv/listings.ts";
 import { getCategoryRecord, listCategoryRecords } from "../../kv/categories.ts";
 import {
   profileHintOf,
@@ -22,6 +16,8 @@ import { toPage } from "../platform/paging.ts";
 import { trendingScores } from "./trending.ts";
 import { isoWeekLabel } from "../platform/weeks.ts";
 import { type ProfileCache, profileCacheFor } from "./profile_cache.ts";
+import { getListingStats, getListingStatsMany } from "../../kv/listing_stats.ts";
+import { readBoard } from "../../kv/boards.ts";
 
 /** Statuses whose listing page is public (drafts and removed listings are not). */
 export const PUBLIC_STATUSES: ReadonlySet<Listing["status"]> = new Set([

@@ -1,9 +1,7 @@
 /** The caller's own listings: reading them, posting updates, milestones and the founder story. */
 import {
-  addListingUpdate,
   getListing,
   getListings,
-  getListingStatsMany,
   listListingIdsByOwner,
   updateListing,
 } from "../../kv/listings.ts";
@@ -13,6 +11,8 @@ import type { Deps } from "../platform/deps.ts";
 import { notFound } from "../platform/errors.ts";
 import { pageOf } from "../platform/paging.ts";
 import { profileOf, summaryOf } from "./listings.ts";
+import { getListingStatsMany } from "../../kv/listing_stats.ts";
+import { addListingUpdate } from "../../kv/listing_feed.ts";
 
 /** Whether a person owns a listing or is one of its co-founders. */
 export function isListingTeam(listing: Listing, userId: string): boolean {

@@ -23,11 +23,12 @@ import type { Listing, ListingStats, ListingStatus } from "../../kv/types.ts";
 import { listingsPrefix, listingStatsPrefix } from "../../kv/keys.ts";
 import {
   categoriesWithParents,
+  EMPTY_STATS,
   getListing,
-  getListingStats,
   onListingWrite,
 } from "../../kv/listings.ts";
 import { getCategoryParents } from "../../kv/categories.ts";
+import { getListingStats } from "../../kv/listing_stats.ts";
 
 /** What the index keeps of a listing (no long text: descriptions are tokenised, not stored). */
 export interface SearchDoc {
@@ -304,7 +305,7 @@ export function loadSearchIndex(kv: Deno.Kv, index: SearchIndex): Promise<void> 
     const listings = kv.list<Listing>({ prefix: listingsPrefix() }, { batchSize: 200 });
     for await (const { value: listing } of listings) {
       if (listing.status !== "live" && listing.status !== "scheduled") continue;
-      index.loadDoc(session, toSearchDoc(listing, stats.get(listing.id) ?? ZERO_STATS, parents));
+      index.loadDoc(session, toSearchDoc(listing, stats.get(listing.id) ?? EMPTY_STATS, parents));
     }
   })().finally(() => index.endLoad(session));
   // Handled here so that a caller who does not await (the server) cannot crash on a rejection;
@@ -323,15 +324,6 @@ async function readStats(kv: Deno.Kv): Promise<Map<number, ListingStats>> {
   }
   return stats;
 }
-
-const ZERO_STATS: ListingStats = {
-  votes: 0,
-  views: 0,
-  follows: 0,
-  billboard_cents: 0,
-  domain_rating: null,
-  mrr_cents: null,
-};
 
 /** A loading pass: ids written by other code while it runs are not overwritten by it. */
 export interface LoadSession {

@@ -1,9 +1,9 @@
 /** get_site_info. */
-import { readCounter } from "../../kv/listings.ts";
 import { statusCountKey } from "../../kv/keys.ts";
 import { listCategoryRecords } from "../../kv/categories.ts";
 import type { Deps } from "../platform/deps.ts";
 import { getSettings } from "../platform/settings.ts";
+import { readCounter } from "../../kv/boards.ts";
 
 /** MCP protocol versions served at /mcp. */
 export const MCP_PROTOCOL_VERSIONS = ["2026-07-28", "2025-11-25", "2025-06-18", "2025-03-26"];

@@ -4,18 +4,13 @@
  */
 import { listCategoryRecords } from "../../kv/categories.ts";
 import { getFounderRecord, putFounder } from "../../kv/founders.ts";
-import {
-  blankListing,
-  createListing,
-  getListing,
-  slugify,
-  updateListing,
-} from "../../kv/listings.ts";
+import { blankListing, createListing, getListing, updateListing } from "../../kv/listings.ts";
 import { type Draft, type Listing, type Socials, STAGES } from "../../kv/types.ts";
 import type { Caller } from "../access/access.ts";
 import type { Deps } from "../platform/deps.ts";
 import { badRequest, conflict } from "../platform/errors.ts";
 import { hasValue, notFoundOnWebsite, requireOwnDraft, updateDraftRecord } from "./drafts.ts";
+import { slugify } from "../../kv/slugs.ts";
 
 const str = (value: unknown): string | null => (hasValue(value) ? String(value).trim() : null);
 const list = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : []);

@@ -21,7 +21,7 @@ import {
   STORY_SECTIONS,
 } from "./evidence.ts";
 import { pageOf } from "../platform/paging.ts";
-import { domainOf } from "../../kv/listings.ts";
+import { domainOf } from "../../kv/slugs.ts";
 
 /** A field record that holds nothing yet. */
 export function emptyRecord(): FieldRecord {

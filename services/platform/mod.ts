@@ -20,3 +20,5 @@ export type { JobHandler } from "./jobs.ts";
 export { DEFAULT_SETTINGS, seedReferenceData } from "./reference.ts";
 export { getSettings } from "./settings.ts";
 export { addWeeks, isoWeekLabel, mondayOf, sundayOf } from "./weeks.ts";
+export { escapeHtml } from "./html.ts";
+export { sha256Hex } from "./secrets.ts";

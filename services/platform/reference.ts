@@ -5,7 +5,7 @@
 import { invalidateCategoryCache } from "../../kv/categories.ts";
 import { seedReferenceSet } from "../../kv/catalog.ts";
 import type { Category, Product, SiteSettings } from "../../kv/types.ts";
-import { slugify } from "../../kv/listings.ts";
+import { slugify } from "../../kv/slugs.ts";
 
 export const DEFAULT_SETTINGS: SiteSettings = {
   name: "Launch Directory",

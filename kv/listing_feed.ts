@@ -1,0 +1,51 @@
+/** A listing's feed: the updates its owners post and the reviews people write. */
+import * as keys from "./keys.ts";
+import type { ListingUpdate, Review } from "./types.ts";
+import { notifyListingWrite } from "./listings.ts";
+
+/** Adds an update to a listing's feed. Ids sort by time. */
+export async function addListingUpdate(
+  kv: Deno.Kv,
+  id: number,
+  update: { title: string; body: string },
+  at: Date,
+): Promise<ListingUpdate> {
+  const updateId = `${at.toISOString()}_${crypto.randomUUID().slice(0, 8)}`;
+  const record: ListingUpdate = {
+    id: updateId,
+    listing_id: id,
+    ...update,
+    created_at: at.toISOString(),
+  };
+  await kv.set(keys.updateKey(id, updateId), record);
+  notifyListingWrite(kv, id);
+  return record;
+}
+
+/** The latest updates of a listing, newest first. */
+export async function listListingUpdates(
+  kv: Deno.Kv,
+  id: number,
+  limit = 5,
+): Promise<ListingUpdate[]> {
+  const out: ListingUpdate[] = [];
+  for await (
+    const e of kv.list<ListingUpdate>({ prefix: keys.updatesPrefix(id) }, { reverse: true, limit })
+  ) {
+    out.push(e.value);
+  }
+  return out;
+}
+
+/** Adds a review. */
+export async function addReview(kv: Deno.Kv, review: Review): Promise<void> {
+  await kv.set(keys.reviewKey(review.listing_id, review.id), review);
+  notifyListingWrite(kv, review.listing_id);
+}
+
+/** Every review of a listing, oldest first. */
+export async function listReviews(kv: Deno.Kv, id: number): Promise<Review[]> {
+  const out: Review[] = [];
+  for await (const e of kv.list<Review>({ prefix: keys.reviewsPrefix(id) })) out.push(e.value);
+  return out;
+}
