@@ -34,7 +34,8 @@ import {
 } from "../services/access/mod.ts";
 import { OPERATIONS } from "./api/v1/mod.ts";
 import { issuesToDetails, type Operation, type RawInput } from "./api/v1/operation.ts";
-import { API_VERSION, jsonSchemaOf } from "./api/v1/openapi.ts";
+import { jsonSchemaOf } from "./api/v1/openapi.ts";
+import { API_VERSION } from "../services/directory/mod.ts";
 import { runOperation } from "./api/v1/run.ts";
 import { rateLimit } from "./middleware.ts";
 
@@ -46,7 +47,7 @@ Access: public tools (search and read listings, categories, launches, boards, fo
 
 Listing a product: submit_listing with the product's website URL answers at once with a draft in status "crawling". Poll get_draft with the draft id every few seconds until its status is "ready" (about a minute); while it is "crawling" or "drafting", wait and poll again. Every drafted value quotes the product's website; facts the site does not state are left blank, never invented. Review and edit it with update_draft, then save it with submit_draft, which returns the listing_id.
 
-Publishing has two routes. Free: choose_free_listing queues the listing for a launch week 6 to 8 weeks ahead (a site setting, see get_site_info); it goes live once the service's badge is found on the homepage of the product's website (get_badges gives the embed code). Paid: price it with quote_order, then create_checkout with the "launch" product (live at once, or in a chosen week), plus optional extras from list_products. create_checkout returns a checkout_url: give that link to the person, who reviews the order and pays on the service's own page. Never ask for card or other payment details; no tool accepts them. After payment, get_order shows the status.
+Publishing has two routes. Free: choose_free_listing queues the listing for a launch week in the free queue window (weeks ahead, a site setting that get_site_info states); it goes live once the service's badge is found on the homepage of the product's website (get_badges gives the embed code). Paid: price it with quote_order, then create_checkout with the "launch" product (live at once, or in a chosen week), plus optional extras from list_products. create_checkout returns a checkout_url: give that link to the person, who reviews the order and pays on the service's own page. Never ask for card or other payment details; no tool accepts them. After payment, get_order shows the status.
 
 There is no voting through MCP or the API: votes come only from people on the site, and awards follow those votes. The billboard is a separate PAID ranking and is always presented as paid.
 

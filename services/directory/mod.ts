@@ -32,4 +32,4 @@ export {
   setFounderStory,
 } from "./my_listings.ts";
 export { followListingWrites, loadSearchIndex, SearchIndex } from "./search.ts";
-export { getSiteInfo, MCP_PROTOCOL_VERSIONS } from "./site.ts";
+export { API_VERSION, getSiteInfo, MCP_PROTOCOL_VERSIONS } from "./site.ts";

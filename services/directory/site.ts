@@ -5,6 +5,9 @@ import type { Deps } from "../platform/deps.ts";
 import { getSettings } from "../platform/settings.ts";
 import { readCounter } from "../../kv/boards.ts";
 
+/** The version of the REST API and of its OpenAPI document. */
+export const API_VERSION = "1.0.0";
+
 /** MCP protocol versions served at /mcp. */
 export const MCP_PROTOCOL_VERSIONS = ["2026-07-28", "2025-11-25", "2025-06-18", "2025-03-26"];
 
@@ -46,7 +49,7 @@ export async function getSiteInfo(deps: Deps) {
     rankings:
       "Community votes (weekly and all time) come only from people on the site; awards follow community votes only. The billboard is a separate PAID ranking by money contributed and is always shown as paid. Domain Rating and revenue boards are separate too.",
     voting: "There is no voting through the API or MCP.",
-    api_version: "1.0.0",
+    api_version: API_VERSION,
     mcp_protocol_versions: MCP_PROTOCOL_VERSIONS,
   };
 }

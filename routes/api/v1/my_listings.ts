@@ -153,7 +153,7 @@ export const myListingOperations = [
     tag: "My listings",
     summary: "Choose the free plan",
     description:
-      "Queues a submitted listing for a free launch week 6 to 8 weeks out (a site setting). It goes live once the service's badge is found on the homepage of the listing's website; get_badges gives the embed code.",
+      "Queues a submitted listing for a free launch week in the free queue window (a site setting, stated by get_site_info). It goes live once the service's badge is found on the homepage of the listing's website; get_badges gives the embed code.",
     params: listingParams,
     status: 200,
     idempotencyKey: true,

@@ -2,11 +2,10 @@
 import { z } from "zod";
 import { ERROR_CODES } from "../../../services/platform/mod.ts";
 import { SCOPE_DESCRIPTIONS } from "../../../services/access/mod.ts";
+import { API_VERSION } from "../../../services/directory/mod.ts";
 export { SCOPE_DESCRIPTIONS };
 import { OPERATIONS } from "./mod.ts";
 import { type Operation, SCOPES } from "./operation.ts";
-
-export const API_VERSION = "1.0.0";
 
 type JsonSchema = Record<string, unknown>;
 

@@ -2,7 +2,12 @@
 import { z } from "zod";
 import { SOCIAL_KEYS } from "../../../kv/types.ts";
 import { countryCode, positiveId } from "./operation.ts";
-import { DRAFT_FIELDS, type DraftFieldName } from "../../../services/drafting/mod.ts";
+import {
+  DRAFT_FIELDS,
+  type DraftFieldName,
+  STORY_SECTIONS,
+  type StorySection,
+} from "../../../services/drafting/mod.ts";
 
 const text = (max: number) => z.string().max(max);
 const requiredText = (max: number) => z.string().min(1).max(max);
@@ -42,17 +47,9 @@ export const draftFields = {
 export const DRAFT_FIELD_NAMES = DRAFT_FIELDS;
 const draftFieldName = z.enum(DRAFT_FIELDS);
 
-const storyFields = {
-  title: text(8000),
-  story: text(8000),
-  why_started: text(8000),
-  problem: text(8000),
-  journey: text(8000),
-  challenges: text(8000),
-  achievements: text(8000),
-  lessons: text(8000),
-  whats_next: text(8000),
-};
+const storyFields = Object.fromEntries(
+  STORY_SECTIONS.map((section) => [section, text(8000)]),
+) as Record<StorySection, ReturnType<typeof text>>;
 
 export const updateDraftBody = z.object({
   fields: z.object(draftFields).partial().strict(),
