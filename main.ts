@@ -1,6 +1,5 @@
 /** Entrypoint: opens storage, seeds reference (and demo) data, starts the server and the jobs. */
 import { type Deps, loadConfig, seedReferenceData } from "./services/platform/mod.ts";
-import { loadDemoData } from "./demo/demo.ts";
 import {
   followListingWrites,
   loadSearchIndex,
@@ -37,7 +36,11 @@ if (import.meta.main) {
   const kv = await openStore(config.kvPath);
   const now = () => new Date();
   await seedReferenceData(kv, now());
-  if (config.demoData && await loadDemoData(kv, now())) console.log("Loaded the demo directory");
+  if (config.demoData) {
+    // Loaded only on demand, so the demo is not part of the service's static import graph.
+    const { loadDemoData } = await import("./demo/mod.ts");
+    if (await loadDemoData(kv, now())) console.log("Loaded the demo directory");
+  }
   const search = new SearchIndex();
   const deps: Deps = { kv, config, search, now };
   followListingWrites(kv, search);

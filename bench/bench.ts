@@ -5,6 +5,9 @@
  * index in process (load from KV, build, query latency, heap) in a child process started with
  * `--expose-gc`, then starts the real server on that file and loads it over loopback.
  *
+ * One script on purpose (longer than a service module): the synthetic data, the in-process and
+ * HTTP measurements and the report read top to bottom.
+ *
  * Options: `--sizes 10000,100000`, `--duration 5` (seconds per load scenario), `--concurrency 16`,
  * `--latency-concurrency 4` (0 to skip), `--kv-dir <dir>` (keep the generated KV files there and
  * reuse them on the next run).
@@ -17,18 +20,16 @@
  * within the profile cache's 2 s); get_listing over every live slug in turn (cold: each slug comes
  * back only after the whole list, so nearly every request misses the cache).
  */
-import { blankListing, createListing, type NewListing } from "../kv/listings.ts";
+import { blankListing, createListing, EMPTY_STATS, type NewListing } from "../kv/listings.ts";
 import { listCategoryRecords } from "../kv/categories.ts";
 import { seedReferenceData } from "../services/platform/reference.ts";
-import {
-  loadSearchIndex,
-  SearchIndex,
-  type SearchQuery,
-  toSearchDoc,
-} from "../services/directory/search.ts";
 import type { Listing } from "../kv/types.ts";
 import { listingsPrefix } from "../kv/keys.ts";
 import { slugify } from "../kv/slugs.ts";
+import { seededRng } from "../demo/rng.ts";
+import { SearchIndex } from "../services/directory/search/index.ts";
+import { loadSearchIndex, toSearchDoc } from "../services/directory/search/load.ts";
+import type { SearchQuery } from "../services/directory/search/types.ts";
 
 const SEED = 20_260_401;
 const WRITE_CONCURRENCY = 4;
@@ -92,18 +93,6 @@ interface ServerFigures {
 }
 
 // --- Synthetic data ------------------------------------------------------------------------
-
-/** A small seeded PRNG (mulberry32), so every run writes the same directory. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const COMMON_WORDS = (
   "the and for with your to of a in on that is by from our it as at team teams app apps tool " +
@@ -203,7 +192,7 @@ interface Generator {
 }
 
 function generator(categories: { slug: string; parent: string | null }[]): Generator {
-  const rand = random(SEED);
+  const rand = seededRng(SEED);
   const words = vocabulary(rand, 3_000);
   const rank = zipf(rand, words.length);
   const pick = () => words[rank()];
@@ -283,7 +272,7 @@ async function generate(path: string, size: number): Promise<Corpus> {
 
 /** Typo queries over the vocabulary and product names, and the slugs to fetch. */
 function corpus(gen: Generator, live: Listing[]): Corpus {
-  const rand = random(SEED + 1);
+  const rand = seededRng(SEED + 1);
   const queries: string[] = [];
   const middle = gen.words.filter((w, k) => k > 20 && k < 1_500 && w.length >= 5);
   while (queries.length < QUERY_COUNT) {
@@ -352,17 +341,9 @@ async function measureIndex(path: string, corpusPath: string): Promise<IndexFigu
     listings.push(entry.value);
   }
   const parents = new Map((await listCategoryRecords(kv)).map((c) => [c.slug, c.parent]));
-  const zero = {
-    votes: 0,
-    views: 0,
-    follows: 0,
-    billboard_cents: 0,
-    domain_rating: null,
-    mrr_cents: null,
-  };
-  const rand = random(SEED + 2);
+  const rand = seededRng(SEED + 2);
   const docs = listings.map((l) =>
-    toSearchDoc(l, { ...zero, votes: Math.floor(rand() * 500) }, parents)
+    toSearchDoc(l, { ...EMPTY_STATS, votes: Math.floor(rand() * 500) }, parents)
   );
   const built = new SearchIndex();
   started = performance.now();
@@ -549,7 +530,7 @@ async function measureServer(path: string, data: Corpus, options: Options): Prom
     await poller;
     const typoPaths = [...data.queries, ...data.nameQueries.map((n) => n.q)]
       .map((q) => `/api/v1/listings?q=${encodeURIComponent(q)}`);
-    const rand = random(SEED + 3);
+    const rand = seededRng(SEED + 3);
     const slugPaths = Array.from(
       { length: 2_000 },
       () => `/api/v1/listings/${data.slugs[Math.floor(rand() * data.slugs.length)]}`,

@@ -1,17 +1,3 @@
-import {
-  canonicalUrl,
-  contentStems,
-  countryNames,
-  looseText,
-  verifyProposal,
-} from "../services/drafting/verifier.ts";
-import {
-  type CrawlResult,
-  type DraftProposal,
-  STORY_SECTIONS,
-} from "../services/drafting/evidence.ts";
-import { crawlSite } from "../services/drafting/crawler.ts";
-import { draftFromEvidence, type DraftResult } from "../services/drafting/drafter.ts";
 /**
  * `deno task bench:drafts`: drafting quality on the fixture product sites in bench/sites.
  *
@@ -41,37 +27,42 @@ import { draftFromEvidence, type DraftResult } from "../services/drafting/drafte
  * Fields the truth does not cover (stage, categories, tags, usps, keywords, story, milestones)
  * are not scored. A list the truth sets to null expects no items.
  *
+ * One script on purpose (longer than a service module): matching rules, the fake model's answers
+ * and the report read top to bottom.
+ *
  * Options: `--sites a,b` (only these sites), `--json` (also print the raw figures as JSON).
  */
+import { verifyProposal } from "../services/drafting/verifier.ts";
+import {
+  type CrawlResult,
+  DRAFT_FIELDS,
+  type DraftFieldName,
+  type DraftProposal,
+  STORY_SECTIONS,
+} from "../services/drafting/evidence.ts";
+import { crawlSite } from "../services/drafting/crawler.ts";
+import { draftFromEvidence, type DraftResult } from "../services/drafting/drafter.ts";
 import robotsParserNs from "robots-parser";
 import { readTruth, serveSites, siteNames, type SiteTruth } from "./sites/serve.ts";
 import { startFakeOpenAI } from "./fake_openai.ts";
 import { defaultCategories } from "../services/platform/reference.ts";
 import { type Deps } from "../services/platform/deps.ts";
 import { testConfig } from "../services/platform/config.ts";
-import { SearchIndex } from "../services/directory/search.ts";
 import type { FakeChatRequest } from "./fake_openai.ts";
+import { canonicalUrl, contentStems, countryNames, looseText } from "../services/drafting/text.ts";
+import { SearchIndex } from "../services/directory/search/index.ts";
 
 const robotsParser = robotsParserNs as unknown as typeof robotsParserNs.default;
 const BOT = "LaunchDirectoryBot/1.0";
 const SITES_DIR = new URL("./sites/", import.meta.url);
-const SCORED = [
-  "name",
-  "tagline",
-  "description",
-  "pricing_model",
-  "pricing_summary",
-  "country",
-  "city",
-  "founded_year",
-  "features",
-  "contact_email",
-  "demo_video_url",
-  "logo_url",
-  "socials",
-  "founders",
-  "faqs",
-] as const;
+/** Draft fields the truth files do not cover. */
+const UNSCORED = ["short_description", "stage", "categories", "tags", "usps", "keywords"] as const;
+type ScoredField = Exclude<DraftFieldName, typeof UNSCORED[number]>;
+/** The draft fields scored, in draft order (all but `features` are single values). */
+const SCORED_FIELDS = DRAFT_FIELDS.filter((f): f is ScoredField =>
+  !(UNSCORED as readonly string[]).includes(f)
+);
+const SCORED = [...SCORED_FIELDS, "socials", "founders", "faqs"] as const;
 type Scored = typeof SCORED[number];
 
 interface Counts {
@@ -216,22 +207,8 @@ function score(
       if (t !== null) counts[field].fn++;
     }
   };
-  for (
-    const field of [
-      "name",
-      "tagline",
-      "description",
-      "pricing_model",
-      "pricing_summary",
-      "country",
-      "city",
-      "founded_year",
-      "contact_email",
-      "demo_video_url",
-      "logo_url",
-    ] as const
-  ) {
-    scalar(field, f[field]?.value, truth[field]);
+  for (const field of SCORED_FIELDS) {
+    if (field !== "features") scalar(field, f[field]?.value, truth[field]);
   }
   const list = (
     field: Scored,
@@ -748,20 +725,13 @@ async function main() {
   const llmDraftMs = llm.map((r) => r.draftMs);
 
   console.log("\nQuotes");
-  console.log(
-    `  extractive: ${exQ.verified}/${exQ.checked} verified before the verifier (${
-      pct(exQ.verified, exQ.checked).trim()
-    }), ${exAfter.verified}/${exAfter.checked} after (${
-      pct(exAfter.verified, exAfter.checked).trim()
-    })`,
-  );
-  console.log(
-    `  llm:        ${llmQ.verified}/${llmQ.checked} verified before the verifier (${
-      pct(llmQ.verified, llmQ.checked).trim()
-    }), ${llmAfter.verified}/${llmAfter.checked} after (${
-      pct(llmAfter.verified, llmAfter.checked).trim()
-    })`,
-  );
+  type QuoteCounts = { checked: number; verified: number };
+  const quoteLine = (label: string, before: QuoteCounts, after: QuoteCounts) =>
+    `  ${label} ${before.verified}/${before.checked} verified before the verifier (${
+      pct(before.verified, before.checked).trim()
+    }), ${after.verified}/${after.checked} after (${pct(after.verified, after.checked).trim()})`;
+  console.log(quoteLine("extractive:", exQ, exAfter));
+  console.log(quoteLine("llm:       ", llmQ, llmAfter));
   console.log(
     `  llm planted bad values dropped: ${planted - kept.length}/${planted}${
       kept.length ? `; kept: ${kept.join(", ")}` : ""

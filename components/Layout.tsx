@@ -2,6 +2,7 @@
 import type { ComponentChildren } from "preact";
 import { island } from "./island.tsx";
 import SearchBoxIsland from "../islands/SearchBox.tsx";
+import LinkItems, { type NavLink } from "./LinkItems.tsx";
 
 const SearchBox = island("SearchBox", SearchBoxIsland);
 
@@ -47,6 +48,19 @@ const NAV: { section: NavSection; href: string; label: string }[] = [
   { section: "api", href: "/docs/api", label: "API" },
 ];
 
+const DEVELOPER_LINKS: NavLink[] = [
+  { href: "/docs/api", label: "API reference" },
+  { href: "/api/v1/openapi.json", label: "OpenAPI JSON" },
+  { href: "/mcp", label: "MCP endpoint", after: <code>/mcp</code> },
+];
+
+const DIRECTORY_LINKS: NavLink[] = [
+  { href: "/launches/this", label: "This week" },
+  { href: "/awards", label: "Awards" },
+  { href: "/leaderboards/billboard", label: "Billboard (paid)" },
+  { href: "/categories", label: "Categories" },
+];
+
 /** The site's mark: a small rocket on an indigo tile. */
 export function LogoMark() {
   return (
@@ -56,6 +70,26 @@ export function LogoMark() {
       <path fill="#c7d2fe" d="M10.3 17.6 7 21.2v4.4l3.6-2.6zM21.7 17.6l3.3 3.6v4.4l-3.6-2.6z" />
       <circle cx="16" cy="15.2" r="2.3" fill="#4f46e5" />
     </svg>
+  );
+}
+
+function Brand({ siteName }: { siteName: string }) {
+  return (
+    <a class="brand" href="/">
+      <LogoMark />
+      <span class="brand-name">{siteName}</span>
+    </a>
+  );
+}
+
+function FooterNav({ title, links }: { title: string; links: NavLink[] }) {
+  return (
+    <nav aria-label={title}>
+      <h2 class="footer-title">{title}</h2>
+      <ul>
+        <LinkItems links={links} />
+      </ul>
+    </nav>
   );
 }
 
@@ -86,10 +120,7 @@ export default function Layout({ siteName, meta, account, children }: LayoutProp
         <a class="skip-link" href="#main">Skip to content</a>
         <header class="site-header">
           <div class="container header-inner">
-            <a class="brand" href="/">
-              <LogoMark />
-              <span class="brand-name">{siteName}</span>
-            </a>
+            <Brand siteName={siteName} />
             <nav class="site-nav" aria-label="Main">
               <ul>
                 {NAV.map((item) => (
@@ -132,46 +163,14 @@ export default function Layout({ siteName, meta, account, children }: LayoutProp
         <footer class="site-footer">
           <div class="container footer-inner">
             <div class="footer-brand">
-              <a class="brand" href="/">
-                <LogoMark />
-                <span class="brand-name">{siteName}</span>
-              </a>
+              <Brand siteName={siteName} />
               <p class="muted">
                 Community votes come only from people on this site. Billboard placements are paid
                 and always labelled.
               </p>
             </div>
-            <nav aria-label="Developers">
-              <h2 class="footer-title">Developers</h2>
-              <ul>
-                <li>
-                  <a href="/docs/api">API reference</a>
-                </li>
-                <li>
-                  <a href="/api/v1/openapi.json">OpenAPI JSON</a>
-                </li>
-                <li>
-                  <a href="/mcp">MCP endpoint</a> <code>/mcp</code>
-                </li>
-              </ul>
-            </nav>
-            <nav aria-label="Directory">
-              <h2 class="footer-title">Directory</h2>
-              <ul>
-                <li>
-                  <a href="/launches/this">This week</a>
-                </li>
-                <li>
-                  <a href="/awards">Awards</a>
-                </li>
-                <li>
-                  <a href="/leaderboards/billboard">Billboard (paid)</a>
-                </li>
-                <li>
-                  <a href="/categories">Categories</a>
-                </li>
-              </ul>
-            </nav>
+            <FooterNav title="Developers" links={DEVELOPER_LINKS} />
+            <FooterNav title="Directory" links={DIRECTORY_LINKS} />
           </div>
         </footer>
       </body>

@@ -3,7 +3,7 @@
  * text (escaped), and links and images keep only http(s), mailto and same-site URLs.
  */
 import { Marked, type Tokens } from "marked";
-import { escapeHtml } from "../services/platform/html.ts";
+import { escapeHtml } from "../services/platform/mod.ts";
 
 /** A URL that is safe in a Markdown link or image, or null. */
 function safeMarkdownUrl(href: string, allowMailto: boolean): string | null {

@@ -6,8 +6,8 @@ import type {
   BadgeShape,
   BadgeSize,
   BadgeStyle,
-} from "../services/directory/badges.ts";
-import { badgeEmbedHtml } from "./badge_embed.ts";
+} from "../services/directory/badge_types.ts";
+import { badgeEmbedHtml } from "../services/directory/badge_embed.ts";
 
 /** One earned badge with its image URLs and its size in px for every shape and size. */
 export interface BuilderBadge {

@@ -146,6 +146,29 @@ async function newestKeyPart(kv: Deno.Kv, prefix: Deno.KvKey): Promise<string | 
   return null;
 }
 
+/**
+ * Stores a dated figure of a listing (its date is the last part of `key`, under `prefix`); when it
+ * is the newest one, `apply` copies it into the listing's stats in the same operation.
+ */
+async function recordDatedFigure(
+  kv: Deno.Kv,
+  id: number,
+  figure: { prefix: Deno.KvKey; key: Deno.KvKey; date: string; value: unknown },
+  apply: (stats: ListingStats) => ListingStats,
+): Promise<void> {
+  await updateListingState(
+    kv,
+    id,
+    async ({ listing, stats }) => {
+      const newest = await newestKeyPart(kv, figure.prefix);
+      return { listing, stats: newest === null || figure.date >= newest ? apply(stats) : stats };
+    },
+    (op) => {
+      op.set(figure.key, figure.value);
+    },
+  );
+}
+
 /** Records a Domain Rating reading for a date; the newest reading becomes the listing's rating. */
 export async function recordDomainRating(
   kv: Deno.Kv,
@@ -153,20 +176,11 @@ export async function recordDomainRating(
   date: string,
   value: number,
 ): Promise<void> {
-  await updateListingState(
-    kv,
-    id,
-    async ({ listing, stats }) => {
-      const newest = await newestKeyPart(kv, keys.domainRatingPrefix(id));
-      return {
-        listing,
-        stats: newest === null || date >= newest ? { ...stats, domain_rating: value } : stats,
-      };
-    },
-    (op) => {
-      op.set(keys.domainRatingKey(id, date), value);
-    },
-  );
+  const figure = { prefix: keys.domainRatingPrefix(id), key: keys.domainRatingKey(id, date) };
+  await recordDatedFigure(kv, id, { ...figure, date, value }, (stats) => ({
+    ...stats,
+    domain_rating: value,
+  }));
 }
 
 /** Domain Rating history, oldest first. */
@@ -187,18 +201,11 @@ export async function recordRevenue(
   id: number,
   figure: { month: string; mrr_cents: number; source: "self_reported" | "verified" },
 ): Promise<void> {
-  await updateListingState(
-    kv,
-    id,
-    async ({ listing, stats }) => {
-      const newest = await newestKeyPart(kv, keys.revenuePrefix(id));
-      const isNewest = newest === null || figure.month >= newest;
-      return { listing, stats: isNewest ? { ...stats, mrr_cents: figure.mrr_cents } : stats };
-    },
-    (op) => {
-      op.set(keys.revenueKey(id, figure.month), figure);
-    },
-  );
+  const where = { prefix: keys.revenuePrefix(id), key: keys.revenueKey(id, figure.month) };
+  await recordDatedFigure(kv, id, { ...where, date: figure.month, value: figure }, (stats) => ({
+    ...stats,
+    mrr_cents: figure.mrr_cents,
+  }));
 }
 
 /** Revenue figures, oldest month first. */

@@ -1,5 +1,6 @@
 /** The one Hono app: REST API, OpenAPI, badges, static files and pages. */
 import { Hono } from "hono";
+import { except } from "hono/combine";
 import { cors } from "hono/cors";
 import { serveStatic } from "hono/deno";
 import { ApiError, type Deps, toApiError } from "../services/platform/mod.ts";
@@ -8,13 +9,25 @@ import { restRoutes, unmatchedApiRoute } from "./api/v1/rest.ts";
 import { rateLimit } from "./middleware.ts";
 import { badgeRoutes } from "./badges.ts";
 import { pageRoutes, renderErrorPage } from "./pages/mod.tsx";
-import { accountRoutes } from "./account.tsx";
-import { oauthRoutes } from "./oauth.tsx";
+import { accountRoutes } from "./account/mod.ts";
+import { oauthRoutes } from "./oauth/mod.ts";
 import { inviteRoutes } from "./invites.tsx";
 import { mcpRoutes } from "./mcp.ts";
+import { session, SignInRequired } from "./session.ts";
 
 /** Paths whose errors are answered with the JSON error body rather than a page. */
 const JSON_PATHS = /^\/(api|mcp|oauth|badges|\.well-known)(\/|$)/;
+/** Paths no browser session is read for: machine endpoints and static files. */
+const SESSIONLESS_PATHS = [
+  "/api/*",
+  "/mcp",
+  "/badges/*",
+  "/static/*",
+  "/.well-known/*",
+  "/oauth/register",
+  "/oauth/token",
+  "/oauth/revoke",
+];
 
 /** Builds the whole application for a set of dependencies. */
 export function createApp(deps: Deps): Hono {
@@ -34,6 +47,8 @@ export function createApp(deps: Deps): Hono {
       exposeHeaders: ["Retry-After", "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset"],
     }),
   );
+
+  app.use("*", except(SESSIONLESS_PATHS, session({ deps })));
 
   const openApi = buildOpenApi(deps.config.publicUrl);
   app.get("/api/v1/openapi.json", (c) => c.json(openApi));
@@ -59,6 +74,7 @@ export function createApp(deps: Deps): Hono {
     return c.html(renderErrorPage(deps, err), 404);
   });
   app.onError((thrown, c) => {
+    if (thrown instanceof SignInRequired) return thrown.getResponse();
     const err = toApiError(thrown);
     if (err.status >= 500 && !(thrown instanceof ApiError)) console.error(thrown);
     for (const [name, value] of Object.entries(err.headers)) c.header(name, value);

@@ -2,16 +2,15 @@
 import { type Context, Hono } from "hono";
 import { ApiError, type Deps, type ErrorDetail } from "../services/platform/mod.ts";
 import { acceptCofounderInvite, readInvite } from "../services/drafting/mod.ts";
-import { CSRF_FIELD, csrfToken, currentSession, verifyCsrf } from "../services/access/mod.ts";
-import { privatePage, readForm, toSignIn } from "./pages/_forms.ts";
+import { CsrfField, NarrowPage } from "./account/_ui.tsx";
+import { noStore } from "./middleware.ts";
+import { privatePage, readForm } from "./pages/_forms.ts";
+import { assertSignedIn, CSRF_FIELD, type SessionEnv, verifyCsrf } from "./session.ts";
 
 /** The invite routes; the app mounts them with `app.route("/", inviteRoutes(deps))`. */
-export function inviteRoutes(deps: Deps): Hono {
-  const app = new Hono();
-  app.use("/invites/*", async (c, next) => {
-    await next();
-    c.header("Cache-Control", "no-store");
-  });
+export function inviteRoutes(deps: Deps): Hono<SessionEnv> {
+  const app = new Hono<SessionEnv>();
+  app.use("/invites/*", noStore());
   app.get("/invites/:token", (c) => invitePage(deps, c));
   app.post("/invites/:token", (c) => acceptPage(deps, c));
   return app;
@@ -28,32 +27,34 @@ const EMPTY_FORM: FormState = { name: "", title: "", bio: "", errors: [] };
 
 async function invitePage(
   deps: Deps,
-  c: Context,
+  c: Context<SessionEnv>,
   form: FormState = EMPTY_FORM,
   status = 200,
 ): Promise<Response> {
   const token = c.req.param("token")!;
   const { invite, productName } = await readInvite(deps, token);
-  const who = await currentSession(deps, c);
-  if (!who) return toSignIn(c);
+  const who = assertSignedIn(c);
   const title = `Join ${productName} as a co-founder`;
   const body = (
-    <section class="account-narrow">
-      <header class="page-header">
-        <h1>{title}</h1>
-        <p class="lead">
-          You were invited as{" "}
-          <strong>{invite.email}</strong>. Add your own founder profile: it is shown with the
-          listing once it is published.
-        </p>
-      </header>
+    <NarrowPage
+      header={
+        <>
+          <h1>{title}</h1>
+          <p class="lead">
+            You were invited as{" "}
+            <strong>{invite.email}</strong>. Add your own founder profile: it is shown with the
+            listing once it is published.
+          </p>
+        </>
+      }
+    >
       {who.user.email !== invite.email && (
         <p class="notice notice-error" role="alert">
           You are signed in as {who.user.email}. Sign in as {invite.email} to accept this invite.
         </p>
       )}
       <form class="card form-stack" method="post" action={`/invites/${token}`}>
-        <input type="hidden" name={CSRF_FIELD} value={csrfToken(deps, c, who.session)} />
+        <CsrfField token={who.session.csrf_token} />
         {form.errors.length > 0 && (
           <ul class="notice notice-error" role="alert">
             {form.errors.map((e) => <li key={e.path}>{e.path}: {e.message}</li>)}
@@ -78,14 +79,13 @@ async function invitePage(
         </label>
         <button type="submit" class="button">Add my founder profile</button>
       </form>
-    </section>
+    </NarrowPage>
   );
   return privatePage(deps, c, { title, description: title, status }, body);
 }
 
-async function acceptPage(deps: Deps, c: Context): Promise<Response> {
-  const who = await currentSession(deps, c);
-  if (!who) return toSignIn(c);
+async function acceptPage(deps: Deps, c: Context<SessionEnv>): Promise<Response> {
+  const who = assertSignedIn(c);
   const form = await readForm(c);
   verifyCsrf(deps, c, who.session, form.get(CSRF_FIELD));
   const profile = {
@@ -96,17 +96,20 @@ async function acceptPage(deps: Deps, c: Context): Promise<Response> {
   try {
     const draft = await acceptCofounderInvite(deps, who.user, c.req.param("token")!, profile);
     const body = (
-      <section class="account-narrow">
-        <header class="page-header">
-          <h1>You are on {String(draft.fields.name.value ?? draft.url)}</h1>
-          <p class="lead">
-            Your founder profile was added. The founder who invited you publishes the listing.
-          </p>
-        </header>
+      <NarrowPage
+        header={
+          <>
+            <h1>You are on {String(draft.fields.name.value ?? draft.url)}</h1>
+            <p class="lead">
+              Your founder profile was added. The founder who invited you publishes the listing.
+            </p>
+          </>
+        }
+      >
         <p>
           <a class="button" href="/account">Go to your account</a>
         </p>
-      </section>
+      </NarrowPage>
     );
     return privatePage(
       deps,

@@ -1,13 +1,15 @@
-/** Middleware shared by the API, MCP and OAuth routes. */
+/**
+ * Middleware shared by the routes: the client's address, the rate limit (whose answers carry the
+ * IETF RateLimit fields and, past the limit, a 429 with Retry-After) and `no-store` answers.
+ */
 import type { Context, MiddlewareHandler } from "hono";
 import { getConnInfo } from "hono/deno";
-import type { Deps } from "../services/platform/mod.ts";
+import { ApiError, type Deps } from "../services/platform/mod.ts";
 import {
   rateLimitBucket,
-  rateLimited,
   type RateLimiter,
   rateLimiterFor,
-  rateLimitHeaders,
+  type RateLimitState,
 } from "../services/access/mod.ts";
 
 /** The client's address: the first X-Forwarded-For hop behind a trusted proxy, else the socket's. */
@@ -46,5 +48,34 @@ export function rateLimit(options: { deps: Deps; limiter?: RateLimiter }): Middl
     for (const [name, value] of Object.entries(rateLimitHeaders(state))) {
       c.res.headers.set(name, value);
     }
+  };
+}
+
+/** Response headers describing a rate limit state (IETF RateLimit fields). */
+export function rateLimitHeaders(state: RateLimitState): Record<string, string> {
+  return {
+    "RateLimit-Limit": String(state.limit),
+    "RateLimit-Remaining": String(state.remaining),
+    "RateLimit-Reset": String(state.reset),
+    "RateLimit-Policy": `${state.limit};w=${state.window}`,
+  };
+}
+
+/** 429 rate_limited with Retry-After and the RateLimit-* headers. */
+export function rateLimited(state: RateLimitState): ApiError {
+  return new ApiError(
+    429,
+    "rate_limited",
+    `Too many requests: at most ${state.limit} per minute; retry in ${state.reset} s`,
+    [],
+    { ...rateLimitHeaders(state), "Retry-After": String(state.reset) },
+  );
+}
+
+/** Marks every answer `Cache-Control: no-store` (pages about one person, forms with tokens). */
+export function noStore(): MiddlewareHandler {
+  return async function noStore(c, next) {
+    await next();
+    c.header("Cache-Control", "no-store");
   };
 }

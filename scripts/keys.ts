@@ -12,9 +12,10 @@
 import { parseArgs } from "node:util";
 import { openStore } from "../main.ts";
 import { SCOPES } from "../kv/types.ts";
-import { getOrCreateUser, getUserByEmail } from "../kv/users.ts";
 import {
   createApiKey,
+  findAccount,
+  getOrCreateAccount,
   listApiKeys,
   normalizeEmail,
   revokeApiKey,
@@ -133,7 +134,7 @@ function checked<T>(check: () => T): T {
 async function run(kv: Deno.Kv, command: Exclude<Command, { name: "help" }>): Promise<number> {
   const now = new Date();
   if (command.name === "create") {
-    const user = await getOrCreateUser(kv, command.email, command.email.split("@")[0], now);
+    const user = await getOrCreateAccount(kv, command.email, now);
     const { key, secret } = await createApiKey(kv, {
       userId: user.id,
       name: command.keyName,
@@ -147,7 +148,7 @@ async function run(kv: Deno.Kv, command: Exclude<Command, { name: "help" }>): Pr
     console.log(secret);
     return 0;
   }
-  const user = await getUserByEmail(kv, command.email);
+  const user = await findAccount(kv, command.email);
   if (!user) {
     console.error(`No account for "${command.email}"`);
     return 1;

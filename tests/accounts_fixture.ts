@@ -6,11 +6,11 @@ import assert from "node:assert/strict";
 import type { Hono } from "hono";
 import { type Config, testConfig } from "../services/platform/config.ts";
 import type { Deps } from "../services/platform/deps.ts";
-import { SearchIndex } from "../services/directory/search.ts";
 import { createApp } from "../routes/app.ts";
-import { accountRoutes } from "../routes/account.tsx";
 import { listOutbox } from "../services/platform/mail.ts";
 import { NOW } from "./fixtures.ts";
+import { SearchIndex } from "../services/directory/search/index.ts";
+import { accountRoutes } from "../routes/account/mod.ts";
 
 /** The app, its dependencies and the clock behind `deps.now`. */
 export interface AccountsFixture {

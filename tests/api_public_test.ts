@@ -10,8 +10,14 @@ import {
   THIS_WEEK,
 } from "./fixtures.ts";
 import { castVote } from "../kv/listing_stats.ts";
+import { listingWritesIndexed } from "../services/directory/search/load.ts";
 
 const fixture: Promise<Fixture> = buildFixture();
+
+/** `[rank, slug]` of each ranked entry. */
+function rankedSlugs(entries: { rank: number; listing: { slug: string } }[]) {
+  return entries.map((e) => [e.rank, e.listing.slug]);
+}
 
 async function expectError(path: string, status: number, code: string, field?: string) {
   const { app } = await fixture;
@@ -213,9 +219,7 @@ Deno.test("get_launch_week", async (t) => {
     assert.equal(body.ends, "2026-11-22");
     assert.equal(body.iso_week, "2026-W47");
     assert.deepEqual(
-      body.launches.map((
-        l: { rank: number; listing: { slug: string } },
-      ) => [l.rank, l.listing.slug]),
+      rankedSlugs(body.launches),
       [
         [1, "invoicely"],
         [2, "billwise"],
@@ -277,9 +281,7 @@ Deno.test("get_leaderboard", async (t) => {
     assert.equal(weekly.items[0].rank, 1);
     const allTime = await ok("/api/v1/leaderboards/community-all-time?per_page=2&page=2");
     assert.deepEqual(
-      allTime.items.map((
-        i: { rank: number; listing: { slug: string } },
-      ) => [i.rank, i.listing.slug]),
+      rankedSlugs(allTime.items),
       [
         [3, "billwise"],
         [4, "taskpilot"],
@@ -410,7 +412,7 @@ Deno.test("unknown routes and methods answer the error body", async () => {
 
 Deno.test("search follows writes: votes reorder results, a listing going live appears", async () => {
   const { app, deps, listings } = await buildFixture();
-  const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+  const settle = () => listingWritesIndexed(deps.search);
   for (let i = 0; i < 10; i++) {
     await castVote(deps.kv, listings.taskpilot.id, `late-${i}`, deps.now());
   }

@@ -2,16 +2,7 @@ import assert from "node:assert/strict";
 import { Hono } from "hono";
 import { blankListing } from "../kv/listings.ts";
 import { badgeRoutes } from "../routes/badges.ts";
-import {
-  BADGE_MODES,
-  BADGE_SHAPES,
-  BADGE_SIZES,
-  type BadgeStyle,
-  earnedBadges,
-  getBadges,
-  measureText,
-  renderBadgeSvg,
-} from "../services/directory/badges.ts";
+import { earnedBadges, getBadges } from "../services/directory/badges.ts";
 import { testConfig } from "../services/platform/config.ts";
 import type { Deps } from "../services/platform/deps.ts";
 import { ApiError, toApiError } from "../services/platform/errors.ts";
@@ -24,6 +15,13 @@ import {
   siteSettingsKey,
 } from "../kv/keys.ts";
 import type { Award, Category, Listing, ListingStatus } from "../kv/types.ts";
+import {
+  BADGE_MODES,
+  BADGE_SHAPES,
+  BADGE_SIZES,
+  type BadgeStyle,
+} from "../services/directory/badge_types.ts";
+import { measureText, renderBadgeSvg } from "../services/directory/badge_svg.ts";
 
 const NASTY = `Tom & Jerry's <script>"Cats"</script>`;
 

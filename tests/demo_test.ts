@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { loadDemoData } from "../demo/demo.ts";
+import { loadDemoData } from "../demo/mod.ts";
 import { addWeeks, mondayOf } from "../services/platform/weeks.ts";
 import { listAwardRecords } from "../kv/awards.ts";
 import { listBlogPostRecords } from "../kv/blog.ts";

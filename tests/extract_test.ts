@@ -1,6 +1,7 @@
 /** Page extraction: text, meta, JSON-LD, pricing, FAQs, socials, emails, videos, logo, links, notices. */
 import assert from "node:assert/strict";
-import { extractPage, isVideoUrl, socialPlatform } from "../services/drafting/extract.ts";
+import { extractPage } from "../services/drafting/extract.ts";
+import { isVideoUrl, socialPlatform } from "../services/drafting/extract/links.ts";
 
 const PAGE = "https://acme.example/pricing";
 

@@ -1,6 +1,5 @@
 /** The guarded fetcher: refusals by scheme and address, redirects, size and time caps. */
 import assert from "node:assert/strict";
-import { testConfig } from "../services/platform/config.ts";
 import type { Deps } from "../services/platform/deps.ts";
 import {
   botUserAgent,
@@ -10,24 +9,9 @@ import {
   type GuardedFetchOptions,
   nonPublicReason,
 } from "../services/platform/fetcher.ts";
-import { SearchIndex } from "../services/directory/search.ts";
+import { withDeps } from "./fetch_fixture.ts";
 
 const OPTIONS: GuardedFetchOptions = { maxBytes: 1000, timeoutMs: 2000, accept: "*/*" };
-
-async function withDeps(allowPrivateFetch: boolean, run: (deps: Deps) => Promise<void>) {
-  const kv = await Deno.openKv(":memory:");
-  const deps: Deps = {
-    kv,
-    config: testConfig({ allowPrivateFetch, publicUrl: "https://launch.example" }),
-    search: new SearchIndex(),
-    now: () => new Date(),
-  };
-  try {
-    await run(deps);
-  } finally {
-    kv.close();
-  }
-}
 
 /** A small site on 127.0.0.1; `release` unblocks handlers that wait (for the time cap). */
 function startSite() {
@@ -70,7 +54,7 @@ function startSite() {
           }),
         );
       case "/slow":
-        await Promise.race([released, new Promise((r) => setTimeout(r, 3000))]);
+        await released;
         return new Response("late");
       case "/stall":
         return new Response(

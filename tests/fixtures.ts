@@ -2,7 +2,6 @@
 import { testConfig } from "../services/platform/config.ts";
 import type { Deps } from "../services/platform/deps.ts";
 import { seedReferenceData } from "../services/platform/reference.ts";
-import { followListingWrites, loadSearchIndex, SearchIndex } from "../services/directory/search.ts";
 import { createApp } from "../routes/app.ts";
 import {
   blankListing,
@@ -26,6 +25,8 @@ import {
   recordRevenue,
 } from "../kv/listing_stats.ts";
 import { addListingUpdate, addReview } from "../kv/listing_feed.ts";
+import { SearchIndex } from "../services/directory/search/index.ts";
+import { followListingWrites, loadSearchIndex } from "../services/directory/search/load.ts";
 
 /** Wednesday of the week starting Monday 2026-11-16. */
 export const NOW = new Date("2026-11-18T12:00:00Z");

@@ -7,11 +7,11 @@ import { SMTPServer } from "smtp-server";
 import type { AddressInfo } from "node:net";
 import { type Config, testConfig } from "../services/platform/config.ts";
 import type { Deps } from "../services/platform/deps.ts";
-import { SearchIndex } from "../services/directory/search.ts";
 import { deliverMail, devMailboxEnabled, listOutbox, sendMail } from "../services/platform/mail.ts";
 import { handleJob } from "../services/jobs.ts";
 import { getMailEntry } from "../kv/mail.ts";
 import { NOW } from "./fixtures.ts";
+import { SearchIndex } from "../services/directory/search/index.ts";
 
 /** A real SMTP server that keeps every message it receives. */
 interface Sink {
@@ -76,13 +76,39 @@ function smtpConfig(url: string): Partial<Config> {
   return { mail: { smtpUrl: url, from: "Launch Directory <noreply@launch.example>" } };
 }
 
-/** Waits until `check` holds (the queue runs in the background). */
-async function waitFor(check: () => boolean | Promise<boolean>, what: string): Promise<void> {
-  const until = Date.now() + 10_000;
-  while (!await check()) {
-    if (Date.now() > until) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+/**
+ * Runs queued jobs as the server does, and `waitFor(check)`, which checks again after each job
+ * the queue has run (the queue runs in the background) and gives up after 10 s.
+ */
+function runJobs(deps: Deps) {
+  let handled = 0;
+  const waiters: (() => void)[] = [];
+  const listening = deps.kv.listenQueue(async (message) => {
+    try {
+      await handleJob(deps, message);
+    } finally {
+      handled++;
+      for (const wake of waiters.splice(0)) wake();
+    }
+  });
+  async function waitFor(check: () => boolean | Promise<boolean>, what: string): Promise<void> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`Timed out waiting for ${what}`)), 10_000);
+    });
+    timeout.catch(() => {});
+    try {
+      for (;;) {
+        const seen = handled;
+        if (await check()) return;
+        if (handled !== seen) continue;
+        await Promise.race([new Promise<void>((resolve) => waiters.push(resolve)), timeout]);
+      }
+    } finally {
+      clearTimeout(timer);
+    }
   }
+  return { listening, waitFor };
 }
 
 Deno.test("without SMTP_URL mail goes to the KV outbox", async (t) => {
@@ -133,7 +159,7 @@ Deno.test("without SMTP_URL mail goes to the KV outbox", async (t) => {
 Deno.test("with SMTP_URL the queue delivers the mail once", async (t) => {
   const sink = await startSink();
   const deps = await makeDeps(smtpConfig(sink.url));
-  const listening = deps.kv.listenQueue((message) => handleJob(deps, message));
+  const { listening, waitFor } = runJobs(deps);
   let id = "";
 
   await t.step("the record and the job are written together; the job sends it", async () => {

@@ -19,9 +19,9 @@ import {
 import { buildFixture, type Fixture } from "./fixtures.ts";
 import type { Config } from "../services/platform/config.ts";
 import { getOrCreateUser } from "../kv/users.ts";
-import { startSession } from "../services/access/sessions.ts";
 import { OPERATIONS } from "../routes/api/v1/mod.ts";
 import { AGENT_NOTE_META, CHECKOUT_NOTE, REPLAYED_META, toolResult } from "../routes/mcp.ts";
+import { startSession } from "../routes/session.ts";
 
 const LEGACY_VERSIONS = ["2025-03-26", "2025-06-18", "2025-11-25"];
 const MODERN_VERSION = "2026-07-28";

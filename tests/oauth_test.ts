@@ -5,13 +5,14 @@
 import assert from "node:assert/strict";
 import * as oauth from "oauth4webapi";
 import { createApp } from "../routes/app.ts";
-import { oauthRoutes } from "../routes/oauth.tsx";
 import { getOrCreateUser } from "../kv/users.ts";
 import { testConfig } from "../services/platform/config.ts";
 import type { Deps } from "../services/platform/deps.ts";
-import { checkAuthorizationRequest, verifyAccessToken } from "../services/access/oauth.ts";
-import { SearchIndex } from "../services/directory/search.ts";
-import { startSession } from "../services/access/sessions.ts";
+import { SearchIndex } from "../services/directory/search/index.ts";
+import { verifyAccessToken } from "../services/access/oauth/tokens.ts";
+import { checkAuthorizationRequest } from "../services/access/oauth/authorize.ts";
+import { oauthRoutes } from "../routes/oauth/mod.ts";
+import { startSession } from "../routes/session.ts";
 
 const insecure = { [oauth.allowInsecureRequests]: true } as const;
 

@@ -10,26 +10,32 @@ import {
   THIS_WEEK,
 } from "./fixtures.ts";
 import { createListing, goLive } from "../kv/listings.ts";
+import { testConfig } from "../services/platform/config.ts";
 import { putBlogPost } from "../kv/blog.ts";
 import { OPERATIONS } from "../routes/api/v1/mod.ts";
+import { getBadges } from "../services/directory/badges.ts";
+import { renderMarkdown } from "../components/markdown.ts";
+import { constraintsOf, schemaRows, typeOf } from "../components/api_schema.ts";
+import { getListingStats } from "../kv/listing_stats.ts";
 import {
   BADGE_MODES,
   BADGE_SHAPES,
   BADGE_SIZES,
   DEFAULT_BADGE_STYLE,
-  getBadges,
-} from "../services/directory/badges.ts";
-import { badgeBuilderProps } from "../routes/pages/listing.tsx";
-import { badgeEmbedHtml } from "../islands/badge_embed.ts";
-import { renderMarkdown } from "../components/markdown.ts";
-import { constraintsOf, schemaRows, typeOf } from "../components/api_schema.ts";
-import { getListingStats } from "../kv/listing_stats.ts";
+} from "../services/directory/badge_types.ts";
+import { badgeEmbedHtml } from "../services/directory/badge_embed.ts";
+import { badgeBuilderProps } from "../components/listing/Badges.tsx";
 
 const XSS_NAME = "<script>alert(1)</script>";
 
-/** The API fixture plus a listing with a hostile name and a blog post with raw HTML. */
+/**
+ * The API fixture plus a listing with a hostile name and a blog post with raw HTML, served as
+ * behind a reverse proxy: visitors are told apart by their X-Forwarded-For address.
+ */
 async function buildPagesFixture(): Promise<Fixture> {
-  const fixture = await buildFixture();
+  const fixture = await buildFixture({
+    rateLimit: { ...testConfig().rateLimit, trustProxy: true },
+  });
   const { kv } = fixture.deps;
   const hostile = await createListing(
     kv,

@@ -103,28 +103,28 @@ Deno.test("another instance's write shows within the TTL: refreshed while in dem
   const other = await Deno.openKv(path);
   for await (const e of deps.kv.list({ prefix: [] })) await here.set(e.key, e.value);
   const local = { ...deps, kv: here };
-  const cache = profileCacheFor(here);
+  let now = 0;
+  const cache = profileCacheFor(here, { clock: () => now });
   const tagline = async () => (await getPublicListing(local, "invoicely")).tagline;
-  const sleepUntil = (t: number) =>
-    new Promise((resolve) => setTimeout(resolve, Math.max(0, t - performance.now())));
 
-  let storedAt = performance.now();
+  let storedAt = now;
   assert.equal(await tagline(), source.tagline);
   await updateListing(other, source.id, () => ({ tagline: "Changed elsewhere" }), NOW);
   assert.equal(await tagline(), source.tagline, "served from memory");
   // In the last quarter of its life, a request gets the cached copy and starts a refresh.
-  await sleepUntil(storedAt + cache.ttlMs * 0.8);
+  now = storedAt + cache.ttlMs * 0.8;
   const hits = cache.hits;
   assert.equal(await tagline(), source.tagline);
   while ((await tagline()) !== "Changed elsewhere") {
-    assert.ok(performance.now() < storedAt + cache.ttlMs * 0.98, "refreshed before expiring");
-    await sleepUntil(performance.now() + 10);
+    assert.ok(now < storedAt + cache.ttlMs * 0.98, "refreshed before expiring");
+    await cache.refreshesDone();
+    now += 10;
   }
   assert.ok(cache.hits > hits);
   // Not asked for, an entry just expires: the first read after the TTL reads KV.
-  storedAt = performance.now();
+  storedAt = now;
   await updateListing(other, source.id, () => ({ tagline: "Changed again" }), NOW);
-  await sleepUntil(storedAt + cache.ttlMs + 10);
+  now = storedAt + cache.ttlMs + 10;
   const misses = cache.misses;
   assert.equal(await tagline(), "Changed again");
   assert.equal(cache.misses, misses + 1);

@@ -1,14 +1,13 @@
 /** Rate limits counted in memory and shared through KV: exactness, sharing, headers, expiry. */
 import assert from "node:assert/strict";
-import { DatabaseSync } from "node:sqlite";
 import { Hono } from "hono";
 import { rateLimit } from "../routes/middleware.ts";
 import { testConfig } from "../services/platform/config.ts";
 import type { Deps } from "../services/platform/deps.ts";
 import { toApiError } from "../services/platform/errors.ts";
 import { RateLimiter } from "../services/access/rate_limit.ts";
-import { SearchIndex } from "../services/directory/search.ts";
 import { rateLimitKey } from "../kv/keys.ts";
+import { SearchIndex } from "../services/directory/search/index.ts";
 
 /** Ten seconds into a one-minute window. */
 const NOW = new Date("2026-11-18T12:00:10Z");
@@ -132,7 +131,7 @@ Deno.test("far from the limit: quiet buckets are written in one batch, busy ones
   }
   assert.deepEqual(await storedCounts(kv, "ip:quiet-0"), [], "nothing written per request");
   for (let i = 0; i < 50; i++) assert.ok((await a.count("ip:busy", 100, NOW)).allowed);
-  await new Promise((resolve) => setTimeout(resolve, 10));
+  await a.settled();
   const [published] = await storedCounts(kv, "ip:busy");
   assert.ok(published >= 40 && published <= 50, `published at least every margin: ${published}`);
   await a.flush();
@@ -183,25 +182,61 @@ Deno.test("instances sharing a bucket overshoot by at most the margin each", asy
   kv.close();
 });
 
+/**
+ * The store, recording the expiry each atomic `set` asks for (KV does not answer a key's expiry):
+ * key → milliseconds since the epoch.
+ */
+function recordingExpiries(kv: Deno.Kv): { kv: Deno.Kv; expiries: Map<string, number> } {
+  const expiries = new Map<string, number>();
+  const atomic = () => {
+    const op = kv.atomic();
+    const recording: Deno.AtomicOperation = new Proxy(op, {
+      get(target, name) {
+        if (name === "set") {
+          return (key: Deno.KvKey, value: unknown, options?: { expireIn?: number }) => {
+            if (options?.expireIn !== undefined) {
+              expiries.set(JSON.stringify(key), Date.now() + options.expireIn);
+            }
+            target.set(key, value, options);
+            return recording;
+          };
+        }
+        const member = Reflect.get(target, name, target);
+        return typeof member === "function" ? member.bind(target) : member;
+      },
+    });
+    return recording;
+  };
+  const recorded = new Proxy(kv, {
+    get(target, name) {
+      if (name === "atomic") return atomic;
+      const member = Reflect.get(target, name, target);
+      return typeof member === "function" ? member.bind(target) : member;
+    },
+  });
+  return { kv: recorded, expiries };
+}
+
 Deno.test("counters in KV expire two windows after their last write", async () => {
-  const dir = await Deno.makeTempDir();
-  const path = `${dir}/kv.sqlite3`;
-  const kv = await Deno.openKv(path);
+  const store = await Deno.openKv(":memory:");
+  const { kv, expiries } = recordingExpiries(store);
   const limiter = new RateLimiter(kv);
   const before = Date.now();
   for (let i = 0; i < 30; i++) await limiter.count("ip:fast", 1000, NOW); // batched path
   for (let i = 0; i < 3; i++) await limiter.count("ip:exact", 2, NOW); // exact path
   await limiter.flush();
   const after = Date.now();
-  kv.close();
-  // The local store keeps each key's expiry in its SQLite table: every counter has one.
-  const db = new DatabaseSync(path, { readOnly: true });
-  const rows = db.prepare("SELECT expiration_ms FROM kv").all() as { expiration_ms: number }[];
-  db.close();
-  assert.equal(rows.length, 2);
-  for (const row of rows) {
-    assert.ok(row.expiration_ms >= before + 120_000, `expires too soon: ${row.expiration_ms}`);
-    assert.ok(row.expiration_ms <= after + 120_000, `expires too late: ${row.expiration_ms}`);
+  // Every counter in the store has an expiry.
+  const rows: number[] = [];
+  for await (const entry of store.list({ prefix: [] })) {
+    const expiration = expiries.get(JSON.stringify(entry.key));
+    assert.ok(expiration !== undefined, `no expiry: ${JSON.stringify(entry.key)}`);
+    rows.push(expiration);
   }
-  await Deno.remove(dir, { recursive: true });
+  store.close();
+  assert.equal(rows.length, 2);
+  for (const expiration of rows) {
+    assert.ok(expiration >= before + 120_000, `expires too soon: ${expiration}`);
+    assert.ok(expiration <= after + 120_000, `expires too late: ${expiration}`);
+  }
 });

@@ -1,7 +1,5 @@
 /** robots.txt: parsing for our user agent, how answers are read, the per-crawl cache, and the guard. */
 import assert from "node:assert/strict";
-import { testConfig } from "../services/platform/config.ts";
-import type { Deps } from "../services/platform/deps.ts";
 import {
   botUserAgent,
   FetchRefusedError,
@@ -10,24 +8,9 @@ import {
   RobotsDisallowedError,
 } from "../services/platform/fetcher.ts";
 import { BOT_TOKEN, parseRobots, robotsFor, robotsPolicy } from "../services/platform/robots.ts";
-import { SearchIndex } from "../services/directory/search.ts";
+import { withDeps } from "./fetch_fixture.ts";
 
 const OPTIONS: GuardedFetchOptions = { maxBytes: 10_000, timeoutMs: 2000, accept: "*/*" };
-
-async function withDeps(run: (deps: Deps) => Promise<void>) {
-  const kv = await Deno.openKv(":memory:");
-  const deps: Deps = {
-    kv,
-    config: testConfig({ allowPrivateFetch: true, publicUrl: "https://launch.example" }),
-    search: new SearchIndex(),
-    now: () => new Date(),
-  };
-  try {
-    await run(deps);
-  } finally {
-    kv.close();
-  }
-}
 
 /** A site whose /robots.txt answers `status` with `body`; every request path is recorded. */
 function startSite(robots: { status: number; body?: string }) {
@@ -110,7 +93,7 @@ Deno.test("the '*' group applies when there is no group for us", () => {
 });
 
 Deno.test("how robots.txt answers are read", async (t) => {
-  await withDeps(async (deps) => {
+  await withDeps(true, async (deps) => {
     const cases: [number, "rules" | "none" | "blocked", boolean][] = [
       [200, "rules", true],
       [404, "none", true],
@@ -164,7 +147,7 @@ Deno.test("how robots.txt answers are read", async (t) => {
 Deno.test("robots.txt is fetched once per crawl cache, and again for a new crawl", async () => {
   const site = startSite({ status: 200, body: "User-agent: *\nDisallow: /private\n" });
   try {
-    await withDeps(async (deps) => {
+    await withDeps(true, async (deps) => {
       const cache = new Map();
       const [a, b] = await Promise.all([
         robotsFor(deps, site.origin, { cache }),
@@ -187,7 +170,7 @@ Deno.test("guardedFetch with robots: a disallowed URL or redirect hop is never r
     body: "User-agent: LaunchDirectoryBot\nDisallow: /private\n",
   });
   try {
-    await withDeps(async (deps) => {
+    await withDeps(true, async (deps) => {
       const robots = robotsPolicy(deps, { cache: new Map() });
       await t.step("an allowed page is fetched", async () => {
         const res = await guardedFetch(deps, `${site.origin}/public`, { ...OPTIONS, robots });
@@ -246,7 +229,7 @@ Deno.test("guardedFetch with robots: a disallowed URL or redirect hop is never r
 Deno.test("a site whose robots.txt fails is not fetched at all", async () => {
   const site = startSite({ status: 503 });
   try {
-    await withDeps(async (deps) => {
+    await withDeps(true, async (deps) => {
       const robots = robotsPolicy(deps);
       await assert.rejects(
         guardedFetch(deps, `${site.origin}/`, { ...OPTIONS, robots }),

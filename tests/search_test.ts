@@ -1,17 +1,12 @@
 import assert from "node:assert/strict";
 import { blankListing, EMPTY_STATS } from "../kv/listings.ts";
-import {
-  type ListingSummary,
-  loadSearchIndex,
-  normalizeDomain,
-  type SearchDoc,
-  SearchIndex,
-  type SearchQuery,
-  tokenize,
-  toSearchDoc,
-} from "../services/directory/search.ts";
 import { categoryKey, listingKey, listingStatsKey } from "../kv/keys.ts";
 import type { Category, Listing, ListingStats } from "../kv/types.ts";
+import { SearchIndex } from "../services/directory/search/index.ts";
+import { loadSearchIndex, toSearchDoc } from "../services/directory/search/load.ts";
+import type { ListingSummary } from "../services/directory/summary.ts";
+import type { SearchDoc, SearchQuery } from "../services/directory/search/types.ts";
+import { normalizeDomain, tokenize } from "../services/directory/search/text.ts";
 
 function doc(id: number, overrides: Partial<SearchDoc> = {}): SearchDoc {
   const name = overrides.name ?? `Product ${id}`;

@@ -6,7 +6,8 @@ import type {
   EvidencePage,
   PageFacts,
 } from "../services/drafting/evidence.ts";
-import { normalizeQuoteText, verifyProposal } from "../services/drafting/verifier.ts";
+import { verifyProposal } from "../services/drafting/verifier.ts";
+import { normalizeQuoteText } from "../services/drafting/text.ts";
 
 const HOME = "https://acme.example/";
 const ABOUT = "https://acme.example/about";

@@ -18,13 +18,6 @@ export function privatePage(
   }, body);
 }
 
-/** Signed out: to the sign-in page, coming back here afterwards. */
-export function toSignIn(c: Context, back?: string): Response {
-  const url = new URL(c.req.url);
-  const next = back ?? (c.req.method === "GET" ? url.pathname + url.search : url.pathname);
-  return c.redirect(`/signin?next=${encodeURIComponent(next)}`, 303);
-}
-
 /** The posted form fields (empty unless the body is a form). */
 export async function readForm(c: Context): Promise<URLSearchParams> {
   const type = c.req.header("content-type") ?? "";

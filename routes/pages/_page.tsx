@@ -4,8 +4,7 @@ import type { VNode } from "preact";
 import { renderToString } from "preact-render-to-string";
 import Layout, { type HeaderAccount, type PageMeta } from "../../components/Layout.tsx";
 import { badRequest, type Deps, getSettings } from "../../services/platform/mod.ts";
-import { currentSession } from "../../services/access/mod.ts";
-import { listCategoryRecords } from "../../kv/categories.ts";
+import { currentSession } from "../session.ts";
 
 /** What a page handler gets: the request, the dependencies and the OpenAPI document. */
 export interface PageContext {
@@ -44,7 +43,7 @@ export async function renderPage(
   body: VNode,
 ): Promise<Response> {
   const { name } = await getSettings(ctx.deps.kv);
-  const signedIn = await currentSession(ctx.deps, ctx.c);
+  const signedIn = currentSession(ctx.c);
   const { path, fullTitle, status, ...meta } = options;
   const html = renderDocument(
     name,
@@ -70,11 +69,6 @@ export function pageParam(c: Context, perPage: number): { page: number; per_page
     ]);
   }
   return { page, per_page: perPage };
-}
-
-/** Category slug → name, to label listings with their primary category. */
-export async function categoryNames(deps: Deps): Promise<Record<string, string>> {
-  return Object.fromEntries((await listCategoryRecords(deps.kv)).map((c) => [c.slug, c.name]));
 }
 
 /** A path with `?page=` for pages after the first. */

@@ -2,7 +2,7 @@
 import { getBlogPost } from "../../services/directory/mod.ts";
 import { renderMarkdown } from "../../components/markdown.ts";
 import { formatDate } from "../../components/format.ts";
-import Paragraphs from "../../components/Paragraphs.tsx";
+import Faqs from "../../components/Faqs.tsx";
 import { type PageHandler, renderPage } from "./_page.tsx";
 
 type Post = Awaited<ReturnType<typeof getBlogPost>>;
@@ -46,19 +46,7 @@ export default function BlogPostPage({ post }: { post: Post }) {
         )}
       </header>
       <div class="prose" dangerouslySetInnerHTML={{ __html: renderMarkdown(post.body) }} />
-      {post.faqs.length > 0 && (
-        <section class="post-faqs" aria-labelledby="faqs-title">
-          <h2 id="faqs-title">Questions and answers</h2>
-          <div class="faqs">
-            {post.faqs.map((f, i) => (
-              <details key={i}>
-                <summary>{f.question}</summary>
-                <Paragraphs text={f.answer} />
-              </details>
-            ))}
-          </div>
-        </section>
-      )}
+      <Faqs faqs={post.faqs} title="Questions and answers" class="post-faqs" />
       <p>
         <a href="/blog">← All posts</a>
       </p>

@@ -3,7 +3,7 @@ import { getCategory } from "../../services/directory/mod.ts";
 import ListingRow from "../../components/ListingRow.tsx";
 import Pagination from "../../components/Pagination.tsx";
 import { formatNumber, plural } from "../../components/format.ts";
-import Paragraphs from "../../components/Paragraphs.tsx";
+import Faqs from "../../components/Faqs.tsx";
 import { type PageHandler, pageParam, renderPage, withPage } from "./_page.tsx";
 
 const PER_PAGE = 20;
@@ -86,19 +86,7 @@ export default function CategoryPage({ category }: { category: Category }) {
           href={(p) => withPage(`/categories/${category.slug}`, p)}
         />
       </section>
-      {category.faqs.length > 0 && (
-        <section class="card" aria-labelledby="faqs-title">
-          <h2 id="faqs-title">Questions about {category.name}</h2>
-          <div class="faqs">
-            {category.faqs.map((f, i) => (
-              <details key={i}>
-                <summary>{f.question}</summary>
-                <Paragraphs text={f.answer} />
-              </details>
-            ))}
-          </div>
-        </section>
-      )}
+      <Faqs faqs={category.faqs} title={`Questions about ${category.name}`} class="card" />
     </>
   );
 }

@@ -70,6 +70,21 @@ function Cell({ value }: { value: unknown }) {
   return <>{String(value)}</>;
 }
 
+/** One row of the table: what it compares, then each product's value. */
+function Row({ label, a, b }: { label: string; a: unknown; b: unknown }) {
+  return (
+    <tr>
+      <th scope="row">{label}</th>
+      <td>
+        <Cell value={a} />
+      </td>
+      <td>
+        <Cell value={b} />
+      </td>
+    </tr>
+  );
+}
+
 /** The comparison table. */
 export default function ComparePage({ comparison }: { comparison: Comparison }) {
   const { a, b } = comparison;
@@ -105,25 +120,13 @@ export default function ComparePage({ comparison }: { comparison: Comparison }) 
           </thead>
           <tbody>
             {comparison.rows.map((row) => (
-              <tr key={row.key}>
-                <th scope="row">{row.label}</th>
-                <td>
-                  <Cell value={row.a} />
-                </td>
-                <td>
-                  <Cell value={row.b} />
-                </td>
-              </tr>
+              <Row key={row.key} label={row.label} a={row.a} b={row.b} />
             ))}
-            <tr>
-              <th scope="row">Features</th>
-              <td>
-                <Cell value={[...comparison.features.shared, ...comparison.features.only_a]} />
-              </td>
-              <td>
-                <Cell value={[...comparison.features.shared, ...comparison.features.only_b]} />
-              </td>
-            </tr>
+            <Row
+              label="Features"
+              a={[...comparison.features.shared, ...comparison.features.only_a]}
+              b={[...comparison.features.shared, ...comparison.features.only_b]}
+            />
           </tbody>
         </table>
       </div>

@@ -1,5 +1,5 @@
 /** `/docs/api`: the human-readable API reference, rendered from the OpenAPI document. */
-import { Fragment } from "preact";
+import { type ComponentChildren, Fragment } from "preact";
 import { ERROR_CODES } from "../../services/platform/mod.ts";
 import {
   constraintsOf,
@@ -10,6 +10,7 @@ import {
   typeOf,
 } from "../../components/api_schema.ts";
 import { renderMarkdownInline } from "../../components/markdown.ts";
+import LinkItems, { type NavLink } from "../../components/LinkItems.tsx";
 import { MCP_PROTOCOL_VERSIONS } from "../../services/directory/mod.ts";
 import { type PageHandler, renderPage } from "./_page.tsx";
 
@@ -71,41 +72,113 @@ function Constraints({ list }: { list: string[] }) {
   );
 }
 
+/** The guide's sections before the operations: id → title and the title's id. */
+const GUIDE_SECTIONS = {
+  overview: ["Overview", "overview-title"],
+  authentication: ["Authentication", "auth-title"],
+  errors: ["Errors", "errors-title"],
+  pagination: ["Pagination", "pagination-title"],
+  idempotency: ["Idempotency", "idempotency-title"],
+  "rate-limits": ["Rate limits", "rate-title"],
+  mcp: ["MCP server", "mcp-title"],
+} as const;
+
+const GUIDE_LINKS: NavLink[] = Object.entries(GUIDE_SECTIONS).map(([id, [title]]) => ({
+  href: `#${id}`,
+  label: title,
+}));
+
+function GuideSection(
+  { id, children }: { id: keyof typeof GUIDE_SECTIONS; children: ComponentChildren },
+) {
+  const [title, titleId] = GUIDE_SECTIONS[id];
+  return (
+    <section id={id} class="card docs-section" aria-labelledby={titleId}>
+      <h2 id={titleId}>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function ApiTable({ columns, children }: { columns: string[]; children: ComponentChildren }) {
+  return (
+    <table class="api-table">
+      <thead>
+        <tr>
+          {columns.map((name) => <th key={name} scope="col">{name}</th>)}
+        </tr>
+      </thead>
+      <tbody>{children}</tbody>
+    </table>
+  );
+}
+
+/** A cell with a name in code type; `indent` steps in a nested field. */
+function CodeCell({ code, indent }: { code: string; indent?: number }) {
+  return (
+    <td style={indent === undefined ? undefined : { paddingLeft: `${0.75 + indent * 1.1}rem` }}>
+      <code>{code}</code>
+    </td>
+  );
+}
+
+/** A table of plain values keyed by the name in each row's first cell. */
+function KeyTable(
+  { columns, rows }: { columns: string[]; rows: [string, ...(string | number)[]][] },
+) {
+  return (
+    <ApiTable columns={columns}>
+      {rows.map(([key, ...values]) => (
+        <tr key={key}>
+          <CodeCell code={key} />
+          {values.map((value, i) => <td key={i}>{value}</td>)}
+        </tr>
+      ))}
+    </ApiTable>
+  );
+}
+
+/** The last three cells of a parameter's or a field's row. */
+function FieldCells(
+  { required, constraints, description }: {
+    required: boolean;
+    constraints: string[];
+    description: ComponentChildren;
+  },
+) {
+  return (
+    <>
+      <td>{required ? <strong>yes</strong> : "no"}</td>
+      <td>
+        <Constraints list={constraints} />
+      </td>
+      <td>{description}</td>
+    </>
+  );
+}
+
 function ParametersTable({ doc, parameters }: { doc: Json; parameters: Json[] }) {
   return (
     <div class="table-wrap">
-      <table class="api-table">
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">In</th>
-            <th scope="col">Type</th>
-            <th scope="col">Required</th>
-            <th scope="col">Constraints</th>
-            <th scope="col">Description</th>
-          </tr>
-        </thead>
-        <tbody>
-          {parameters.map((raw) => {
-            const p = resolveRef(doc, raw);
-            const schema = resolveRef(doc, p.schema);
-            return (
-              <tr key={`${p.in}-${p.name}`}>
-                <td>
-                  <code>{String(p.name)}</code>
-                </td>
-                <td>{String(p.in)}</td>
-                <td>{typeOf(schema)}</td>
-                <td>{p.required ? <strong>yes</strong> : "no"}</td>
-                <td>
-                  <Constraints list={constraintsOf(schema)} />
-                </td>
-                <td>{typeof p.description === "string" && <Markdown text={p.description} />}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      <ApiTable columns={["Name", "In", "Type", "Required", "Constraints", "Description"]}>
+        {parameters.map((raw) => {
+          const p = resolveRef(doc, raw);
+          const schema = resolveRef(doc, p.schema);
+          return (
+            <tr key={`${p.in}-${p.name}`}>
+              <CodeCell code={String(p.name)} />
+              <td>{String(p.in)}</td>
+              <td>{typeOf(schema)}</td>
+              <FieldCells
+                required={Boolean(p.required)}
+                constraints={constraintsOf(schema)}
+                description={typeof p.description === "string" &&
+                  <Markdown text={p.description} />}
+              />
+            </tr>
+          );
+        })}
+      </ApiTable>
     </div>
   );
 }
@@ -115,32 +188,19 @@ function BodyTable({ doc, schema }: { doc: Json; schema: Json }) {
   if (rows.length === 0) return <p class="muted">An empty JSON object.</p>;
   return (
     <div class="table-wrap">
-      <table class="api-table">
-        <thead>
-          <tr>
-            <th scope="col">Field</th>
-            <th scope="col">Type</th>
-            <th scope="col">Required</th>
-            <th scope="col">Constraints</th>
-            <th scope="col">Description</th>
+      <ApiTable columns={["Field", "Type", "Required", "Constraints", "Description"]}>
+        {rows.map((row) => (
+          <tr key={row.path} class={row.depth > 0 ? "nested" : undefined}>
+            <CodeCell code={row.path} indent={row.depth} />
+            <td>{row.type}</td>
+            <FieldCells
+              required={row.required}
+              constraints={row.constraints}
+              description={row.description && <Markdown text={row.description} />}
+            />
           </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.path} class={row.depth > 0 ? "nested" : undefined}>
-              <td style={{ paddingLeft: `${0.75 + row.depth * 1.1}rem` }}>
-                <code>{row.path}</code>
-              </td>
-              <td>{row.type}</td>
-              <td>{row.required ? <strong>yes</strong> : "no"}</td>
-              <td>
-                <Constraints list={row.constraints} />
-              </td>
-              <td>{row.description && <Markdown text={row.description} />}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </ApiTable>
     </div>
   );
 }
@@ -255,27 +315,7 @@ export default function ApiReferencePage({ doc, origin }: ApiReferencePageProps)
       <nav class="docs-toc" aria-label="API reference contents">
         <h2 class="toc-title">Contents</h2>
         <ol>
-          <li>
-            <a href="#overview">Overview</a>
-          </li>
-          <li>
-            <a href="#authentication">Authentication</a>
-          </li>
-          <li>
-            <a href="#errors">Errors</a>
-          </li>
-          <li>
-            <a href="#pagination">Pagination</a>
-          </li>
-          <li>
-            <a href="#idempotency">Idempotency</a>
-          </li>
-          <li>
-            <a href="#rate-limits">Rate limits</a>
-          </li>
-          <li>
-            <a href="#mcp">MCP server</a>
-          </li>
+          <LinkItems links={GUIDE_LINKS} />
           {groups.map(([tag, ops]) => (
             <li key={tag}>
               <a href={`#${slug(tag)}`}>{tag}</a>
@@ -307,18 +347,16 @@ export default function ApiReferencePage({ doc, origin }: ApiReferencePageProps)
           </p>
         </header>
 
-        <section id="overview" class="card docs-section" aria-labelledby="overview-title">
-          <h2 id="overview-title">Overview</h2>
+        <GuideSection id="overview">
           <p>
             Base URL:{" "}
             <code>{base}</code>. Requests and answers are JSON. Path parameters are in the path,
             filters in the query string, and writes send a JSON body.
           </p>
           <pre class="code-block"><code>{`curl "${base}/listings?q=invoices&per_page=5"`}</code></pre>
-        </section>
+        </GuideSection>
 
-        <section id="authentication" class="card docs-section" aria-labelledby="auth-title">
-          <h2 id="auth-title">Authentication</h2>
+        <GuideSection id="authentication">
           <p>
             Public operations need no credentials. The others need an <strong>API key</strong> or an
             {" "}
@@ -335,65 +373,29 @@ export default function ApiReferencePage({ doc, origin }: ApiReferencePageProps)
             <code>WWW-Authenticate: Bearer</code> header; credentials without the scope answer{" "}
             <code>403 insufficient_scope</code>.
           </p>
-          <table class="api-table">
-            <thead>
-              <tr>
-                <th scope="col">Scope</th>
-                <th scope="col">Grants</th>
-              </tr>
-            </thead>
-            <tbody>
-              {scopes.map(([scope, text]) => (
-                <tr key={scope}>
-                  <td>
-                    <code>{scope}</code>
-                  </td>
-                  <td>{text}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </section>
+          <KeyTable columns={["Scope", "Grants"]} rows={scopes} />
+        </GuideSection>
 
-        <section id="errors" class="card docs-section" aria-labelledby="errors-title">
-          <h2 id="errors-title">Errors</h2>
+        <GuideSection id="errors">
           <p>
             Every 4xx and 5xx answer has the same body. Codes are stable; messages are for people.
           </p>
           <pre class="code-block"><code>{JSON.stringify({ error: { code: "invalid_request", message: "Invalid query parameters", details: [{ path: "per_page", message: "Too big: expected number to be <=100" }] } }, null, 2)}</code></pre>
-          <table class="api-table">
-            <thead>
-              <tr>
-                <th scope="col">Code</th>
-                <th scope="col">Status</th>
-                <th scope="col">Meaning</th>
-              </tr>
-            </thead>
-            <tbody>
-              {Object.entries(ERROR_CODES).map(([code, [status, text]]) => (
-                <tr key={code}>
-                  <td>
-                    <code>{code}</code>
-                  </td>
-                  <td>{status}</td>
-                  <td>{text}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </section>
+          <KeyTable
+            columns={["Code", "Status", "Meaning"]}
+            rows={Object.entries(ERROR_CODES).map(([code, [status, text]]) => [code, status, text])}
+          />
+        </GuideSection>
 
-        <section id="pagination" class="card docs-section" aria-labelledby="pagination-title">
-          <h2 id="pagination-title">Pagination</h2>
+        <GuideSection id="pagination">
           <p>
             Paginated operations take <code>page</code> (1 to 1000, default 1) and{" "}
             <code>per_page</code> (1 to 100, default 20) and answer with this envelope:
           </p>
           <pre class="code-block"><code>{JSON.stringify({ items: ["…"], page: 1, per_page: 20, total: 57, total_pages: 3, has_more: true }, null, 2)}</code></pre>
-        </section>
+        </GuideSection>
 
-        <section id="idempotency" class="card docs-section" aria-labelledby="idempotency-title">
-          <h2 id="idempotency-title">Idempotency</h2>
+        <GuideSection id="idempotency">
           <p>
             Send an <code>Idempotency-Key</code>{" "}
             header ({constraintsOf(resolveRef(doc, idempotency.schema)).join(", ")}) with writes to
@@ -415,10 +417,9 @@ export default function ApiReferencePage({ doc, origin }: ApiReferencePageProps)
               .
             </p>
           )}
-        </section>
+        </GuideSection>
 
-        <section id="rate-limits" class="card docs-section" aria-labelledby="rate-title">
-          <h2 id="rate-title">Rate limits</h2>
+        <GuideSection id="rate-limits">
           <p>
             Limits apply per API key, per token or per IP address. Over the limit, the answer is
             {" "}
@@ -426,10 +427,9 @@ export default function ApiReferencePage({ doc, origin }: ApiReferencePageProps)
             <code>RateLimit-Limit</code>, <code>RateLimit-Remaining</code> and{" "}
             <code>RateLimit-Reset</code> headers.
           </p>
-        </section>
+        </GuideSection>
 
-        <section id="mcp" class="card docs-section" aria-labelledby="mcp-title">
-          <h2 id="mcp-title">MCP server</h2>
+        <GuideSection id="mcp">
           <p>
             The same operations are tools of the Model Context Protocol server at{" "}
             <code>{origin}/mcp</code>{" "}
@@ -441,7 +441,7 @@ export default function ApiReferencePage({ doc, origin }: ApiReferencePageProps)
             {MCP_PROTOCOL_VERSIONS.join(", ")}.
           </p>
           <pre class="code-block"><code>{JSON.stringify({ mcpServers: { "launch-directory": { type: "http", url: `${origin}/mcp` } } }, null, 2)}</code></pre>
-        </section>
+        </GuideSection>
 
         {groups.map(([tag, ops]) => (
           <section key={tag} class="api-tag" id={slug(tag)} aria-labelledby={`${slug(tag)}-title`}>

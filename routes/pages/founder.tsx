@@ -1,25 +1,14 @@
 /** `/founders/:slug`: a founder's bio, socials, companies and published stories. */
-import { getFounder } from "../../services/directory/mod.ts";
-import ExternalLink from "../../components/ExternalLink.tsx";
+import { categoryNames, getFounder } from "../../services/directory/mod.ts";
 import ListingLogo from "../../components/ListingLogo.tsx";
 import ListingRow from "../../components/ListingRow.tsx";
 import Paragraphs from "../../components/Paragraphs.tsx";
-import { humanize, safeUrl } from "../../components/format.ts";
-import { SOCIAL_LABELS } from "./listing.tsx";
-import { categoryNames, type PageHandler, renderPage } from "./_page.tsx";
+import SocialLinks, { linkableSocials } from "../../components/SocialLinks.tsx";
+import StoryParts from "../../components/StoryParts.tsx";
+import { safeUrl } from "../../components/format.ts";
+import { type PageHandler, renderPage } from "./_page.tsx";
 
 type Founder = Awaited<ReturnType<typeof getFounder>>;
-
-const STORY_PARTS = [
-  ["story", "The story"],
-  ["why_started", "Why I started"],
-  ["problem", "The problem"],
-  ["journey", "The journey"],
-  ["challenges", "Challenges"],
-  ["achievements", "Achievements"],
-  ["lessons", "Lessons learned"],
-  ["whats_next", "What's next"],
-] as const;
 
 export const handler: PageHandler = async (ctx) => {
   const [founder, names] = await Promise.all([
@@ -40,7 +29,7 @@ export const handler: PageHandler = async (ctx) => {
 export default function FounderPage(
   { founder, names }: { founder: Founder; names: Record<string, string> },
 ) {
-  const socials = Object.entries(founder.socials).filter(([, url]) => safeUrl(url));
+  const socials = linkableSocials(founder.socials);
   return (
     <article class="founder">
       <header class="profile-header">
@@ -50,13 +39,7 @@ export default function FounderPage(
           {founder.country && <p class="muted">Based in {founder.country}</p>}
           {socials.length > 0 && (
             <ul class="inline-links">
-              {socials.map(([key, url]) => (
-                <li key={key}>
-                  <ExternalLink href={url} rel="noopener ugc nofollow">
-                    {SOCIAL_LABELS[key] ?? humanize(key)}
-                  </ExternalLink>
-                </li>
-              ))}
+              <SocialLinks socials={socials} rel="noopener ugc nofollow" />
             </ul>
           )}
         </div>
@@ -77,14 +60,7 @@ export default function FounderPage(
               <p class="muted">
                 About <a href={`/listings/${s.listing.slug}`}>{s.listing.name}</a>
               </p>
-              {STORY_PARTS.filter(([key]) =>
-                s[key]
-              ).map(([key, label]) => (
-                <div key={key} class="story-part">
-                  {key !== "story" && <h3>{label}</h3>}
-                  <Paragraphs text={s[key] ?? ""} />
-                </div>
-              ))}
+              <StoryParts story={s} person="I" />
             </section>
           ))}
         </div>

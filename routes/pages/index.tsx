@@ -1,6 +1,7 @@
 /** `/`: this week's launches, trending, up next, the boards side by side and the latest awards. */
 import {
   calendarRange,
+  categoryNames,
   getLeaderboard,
   getSiteInfo,
   type LaunchSection,
@@ -19,7 +20,7 @@ import ListingRow from "../../components/ListingRow.tsx";
 import { island } from "../../components/island.tsx";
 import { formatDate, formatNumber, formatWeekRange } from "../../components/format.ts";
 import LaunchTabsIsland, { type LaunchTab } from "../../islands/LaunchTabs.tsx";
-import { categoryNames, type PageHandler, renderPage } from "./_page.tsx";
+import { type PageHandler, renderPage } from "./_page.tsx";
 
 const LaunchTabs = island("LaunchTabs", LaunchTabsIsland);
 

@@ -1,10 +1,10 @@
 /** `/leaderboards/:board`: one ranked board, with `?page=` (and `?week=` for community-weekly). */
-import { type Board, BOARDS, getLeaderboard } from "../../services/directory/mod.ts";
+import { type Board, BOARDS, categoryNames, getLeaderboard } from "../../services/directory/mod.ts";
 import { notFound } from "../../services/platform/mod.ts";
 import { BoardList, PaidLabel } from "../../components/Board.tsx";
 import Pagination from "../../components/Pagination.tsx";
 import { plural } from "../../components/format.ts";
-import { categoryNames, type PageHandler, pageParam, renderPage, withPage } from "./_page.tsx";
+import { type PageHandler, pageParam, renderPage, withPage } from "./_page.tsx";
 
 const PER_PAGE = 25;
 

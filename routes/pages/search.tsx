@@ -1,10 +1,10 @@
 /** `/search?q=`: typo-tolerant search results, server-rendered, with `?page=`. */
-import { searchListings } from "../../services/directory/mod.ts";
+import { categoryNames, searchListings } from "../../services/directory/mod.ts";
 import { badRequest } from "../../services/platform/mod.ts";
 import ListingRow from "../../components/ListingRow.tsx";
 import Pagination from "../../components/Pagination.tsx";
 import { plural } from "../../components/format.ts";
-import { categoryNames, type PageHandler, pageParam, renderPage, withPage } from "./_page.tsx";
+import { type PageHandler, pageParam, renderPage, withPage } from "./_page.tsx";
 
 const PER_PAGE = 20;
 const MAX_QUERY = 200;

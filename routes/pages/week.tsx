@@ -1,8 +1,8 @@
 /** `/launches/:week` (this, next, last or YYYY-MM-DD): one launch week, ranked or scheduled. */
-import { calendarRange, getLaunchWeek } from "../../services/directory/mod.ts";
+import { calendarRange, categoryNames, getLaunchWeek } from "../../services/directory/mod.ts";
 import ListingRow from "../../components/ListingRow.tsx";
 import { formatWeekRange, plural } from "../../components/format.ts";
-import { categoryNames, type PageHandler, renderPage } from "./_page.tsx";
+import { type PageHandler, renderPage } from "./_page.tsx";
 
 type Week = Awaited<ReturnType<typeof getLaunchWeek>>;
 

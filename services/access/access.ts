@@ -8,8 +8,8 @@ import type { Scope } from "../../kv/types.ts";
 import type { Deps } from "../platform/deps.ts";
 import { ApiError } from "../platform/errors.ts";
 import { verifyApiKey } from "./api_keys.ts";
-import { verifyAccessToken } from "./oauth.ts";
 import { getClient } from "../../kv/oauth.ts";
+import { verifyAccessToken } from "./oauth/tokens.ts";
 
 /** Who is calling, and with what. */
 export interface Caller {

@@ -4,16 +4,16 @@
  * the same whether or not an account exists; the account is made when the link is used.
  */
 import { escapeHtml } from "../platform/html.ts";
-import { rateLimitKey } from "../../kv/keys.ts";
 import { consumeSignInToken, getSignInToken, putSignInToken } from "../../kv/sessions.ts";
 import type { SignInToken, User } from "../../kv/types.ts";
-import { getOrCreateUser } from "../../kv/users.ts";
+import { getOrCreateUser, getUserByEmail } from "../../kv/users.ts";
 import type { Config } from "../platform/config.ts";
 import type { Deps } from "../platform/deps.ts";
 import { ApiError, badRequest } from "../platform/errors.ts";
 import { sendMail } from "../platform/mail.ts";
 import { randomSecret, sha256Hex } from "../platform/secrets.ts";
 import { getSettings } from "../platform/settings.ts";
+import { countRequest } from "./rate_limit.ts";
 
 /** How long a sign-in link works. */
 export const SIGN_IN_TTL_MS = 15 * 60_000;
@@ -107,8 +107,18 @@ export async function completeSignIn(
     ? await consumeSignInToken(deps.kv, await sha256Hex(token), now, SIGN_IN_TTL_MS)
     : null;
   if (!found) throw invalidLink();
-  const user = await getOrCreateUser(deps.kv, found.email, found.email.split("@")[0], now);
+  const user = await getOrCreateAccount(deps.kv, found.email, now);
   return { user, next: safeNextPath(found.next) };
+}
+
+/** The account of a normalized email, made now (named after the address) if there is none. */
+export function getOrCreateAccount(kv: Deno.Kv, email: string, now: Date): Promise<User> {
+  return getOrCreateUser(kv, email, email.split("@")[0], now);
+}
+
+/** The account of a normalized email, or null when there is none. */
+export function findAccount(kv: Deno.Kv, email: string): Promise<User | null> {
+  return getUserByEmail(kv, email);
 }
 
 /** Whether an email belongs to the site team (listed in ADMIN_EMAILS). */
@@ -116,29 +126,24 @@ export function isAdmin(config: Config, email: string): boolean {
   return config.adminEmails.includes(email.trim().toLowerCase());
 }
 
-/** Counts a sign-in mail to `email` in the current hour (in KV); 429 past the limit. */
+/**
+ * Counts a sign-in mail to `email` in the current hour, in the same limiter as the API's limits
+ * (with a limit this small every decision reads KV first: see rate_limit.ts); 429 past the limit.
+ * The 429 is thrown here, not by the HTTP middleware, because the limit guards the mail whoever
+ * asks for it, and says so in its own words.
+ */
 async function countSignInMail(deps: Deps, email: string): Promise<void> {
-  const now = deps.now().getTime();
-  const window = Math.floor(now / HOUR_MS);
-  const key = rateLimitKey(`signin_mail:${(await sha256Hex(email)).slice(0, 32)}`, window);
-  let count = 0;
-  for (let attempt = 0; attempt < 10; attempt++) {
-    const entry = await deps.kv.get<number>(key);
-    count = (entry.value ?? 0) + 1;
-    const res = await deps.kv.atomic().check(entry).set(key, count, { expireIn: 2 * HOUR_MS })
-      .commit();
-    if (res.ok) break;
-  }
-  if (count <= SIGN_IN_MAILS_PER_HOUR) return;
-  const retryAfter = Math.max(1, Math.ceil(((window + 1) * HOUR_MS - now) / 1000));
-  const minutes = Math.ceil(retryAfter / 60);
+  const bucket = `signin_mail:${(await sha256Hex(email)).slice(0, 32)}`;
+  const state = await countRequest(deps, bucket, SIGN_IN_MAILS_PER_HOUR, HOUR_MS);
+  if (state.allowed) return;
+  const minutes = Math.ceil(state.reset / 60);
   throw new ApiError(
     429,
     "rate_limited",
     `Too many sign-in links for "${email}": at most ${SIGN_IN_MAILS_PER_HOUR} an hour; use one ` +
       `already sent or try again in ${minutes} minutes`,
     [],
-    { "Retry-After": String(retryAfter) },
+    { "Retry-After": String(state.reset) },
   );
 }
 

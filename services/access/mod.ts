@@ -14,6 +14,8 @@ export {
 export type { Caller } from "./access.ts";
 export {
   completeSignIn,
+  findAccount,
+  getOrCreateAccount,
   isAdmin,
   normalizeEmail,
   peekSignIn,
@@ -24,29 +26,30 @@ export { createApiKey, listApiKeys, revokeApiKey, validateApiKeyInput } from "./
 export { withIdempotency } from "./idempotency.ts";
 export type { StoredResponse } from "./idempotency.ts";
 export {
-  approveAuthorization,
   authorizationServerMetadata,
-  checkAuthorizationRequest,
-  describeRedirect,
-  exchangeToken,
-  isMetadataDocumentId,
-  listAuthorizedApps,
   OAuthError,
   oauthUrls,
   protectedResourceMetadata,
-  registerClient,
-  rejectAuthorization,
-  revokeAuthorizedApp,
-  revokeToken,
-} from "./oauth.ts";
-export type { AuthorizationRequest, AuthorizedApp } from "./oauth.ts";
-export { rateLimitBucket, rateLimited, rateLimiterFor, rateLimitHeaders } from "./rate_limit.ts";
-export type { RateLimiter } from "./rate_limit.ts";
+} from "./oauth/metadata.ts";
+export { isMetadataDocumentId, registerClient } from "./oauth/clients.ts";
 export {
-  CSRF_FIELD,
-  csrfToken,
-  currentSession,
+  approveAuthorization,
+  checkAuthorizationRequest,
+  describeRedirect,
+  rejectAuthorization,
+} from "./oauth/authorize.ts";
+export type { AuthorizationRequest } from "./oauth/authorize.ts";
+export { exchangeToken, revokeToken } from "./oauth/tokens.ts";
+export { listAuthorizedApps, revokeAuthorizedApp } from "./oauth/grants.ts";
+export type { AuthorizedApp } from "./oauth/grants.ts";
+export { rateLimitBucket, rateLimiterFor } from "./rate_limit.ts";
+export type { RateLimiter, RateLimitState } from "./rate_limit.ts";
+export {
+  checkCsrf,
+  createSession,
   endSession,
-  startSession,
-  verifyCsrf,
+  findSession,
+  newCsrfToken,
+  SESSION_TTL_MS,
 } from "./sessions.ts";
+export type { SignedIn } from "./sessions.ts";

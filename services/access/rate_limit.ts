@@ -1,6 +1,7 @@
 /**
- * Rate limits: fixed one-minute windows per API key or token (by the hash of the credential) or,
- * without credentials, per client IP, counted in KV so that several instances share them.
+ * Rate limits: fixed windows (one minute unless told otherwise) per API key or token (by the hash
+ * of the credential) or, without credentials, per client IP, counted in KV so that several
+ * instances share them. Other limits (sign-in mails per address and hour) count in the same way.
  *
  * Counting is done in memory and KV is where instances meet. Each limiter (one per process and
  * store) writes its own count of a bucket's window under its own key,
@@ -31,10 +32,10 @@
  */
 import { rateLimitKey, rateLimitShardKey } from "../../kv/keys.ts";
 import type { Deps } from "../platform/deps.ts";
-import { ApiError } from "../platform/errors.ts";
 import { sha256Hex } from "../platform/secrets.ts";
 
-const WINDOW_MS = 60_000;
+/** The window of the API's per-minute limits. */
+export const WINDOW_MS = 60_000;
 /** At most how long a count waits to be written (all waiting counts go in one batch). */
 const SYNC_INTERVAL_MS = 250;
 /** Background syncs in flight at most (beyond, they are skipped until one is needed). */
@@ -51,6 +52,8 @@ export interface RateLimitState {
   remaining: number;
   /** Seconds until the window resets. */
   reset: number;
+  /** The window's length in seconds. */
+  window: number;
   allowed: boolean;
 }
 
@@ -73,6 +76,8 @@ export function exactMargin(limit: number): number {
 
 interface Bucket {
   name: string;
+  /** The window's length (ms) and its number since the epoch. */
+  windowMs: number;
   window: number;
   /** Requests admitted by this instance in the window (exact). */
   own: number;
@@ -100,10 +105,11 @@ export class RateLimiter {
   readonly instance: string;
   readonly syncIntervalMs: number;
   #buckets = new Map<string, Bucket>();
-  #latestWindow = -Infinity;
+  /** The latest window seen, per window length. */
+  #latestWindow = new Map<number, number>();
   #dirty = new Set<Bucket>();
   #timer: ReturnType<typeof setTimeout> | null = null;
-  #backgroundSyncs = 0;
+  #backgroundSyncs = new Set<Promise<void>>();
 
   constructor(kv: Deno.Kv, options: RateLimiterOptions = {}) {
     this.kv = kv;
@@ -111,15 +117,21 @@ export class RateLimiter {
     this.syncIntervalMs = options.syncIntervalMs ?? SYNC_INTERVAL_MS;
   }
 
-  /** Counts one request in `bucket` at `now` against `limit` per window. */
-  async count(bucket: string, limit: number, now: Date): Promise<RateLimitState> {
+  /** Counts one request in `bucket` at `now` against `limit` per window of `windowMs`. */
+  async count(
+    bucket: string,
+    limit: number,
+    now: Date,
+    windowMs = WINDOW_MS,
+  ): Promise<RateLimitState> {
     const ms = now.getTime();
-    const window = Math.floor(ms / WINDOW_MS);
-    const b = this.#bucket(bucket, window);
+    const window = Math.floor(ms / windowMs);
+    const b = this.#bucket(bucket, windowMs, window);
     const outcome = (allowed: boolean): RateLimitState => ({
       limit,
       remaining: Math.max(0, limit - b.others - b.own),
-      reset: Math.max(1, Math.ceil(((window + 1) * WINDOW_MS - ms) / 1000)),
+      reset: Math.max(1, Math.ceil(((window + 1) * windowMs - ms) / 1000)),
+      window: windowMs / 1000,
       allowed,
     });
     const margin = exactMargin(limit);
@@ -128,9 +140,9 @@ export class RateLimiter {
     // then reads the others'): a background sync after margin / 2, a wait after `margin`.
     while (far() && b.own - b.ownAtSync >= margin) await this.#sync(b);
     const blind = b.own - b.ownAtSync;
-    if (far() && blind >= margin / 2 && !b.syncing && this.#backgroundSyncs < MAX_SYNCS) {
-      this.#backgroundSyncs++;
-      this.#sync(b).finally(() => this.#backgroundSyncs--);
+    if (far() && blind >= margin / 2 && !b.syncing && this.#backgroundSyncs.size < MAX_SYNCS) {
+      const sync: Promise<void> = this.#sync(b).finally(() => this.#backgroundSyncs.delete(sync));
+      this.#backgroundSyncs.add(sync);
     }
     if (b.others + b.own >= limit) return outcome(false);
     if (far()) {
@@ -144,6 +156,11 @@ export class RateLimiter {
     const state = outcome(true);
     await this.#publish(b);
     return state;
+  }
+
+  /** Resolves once the background syncs started so far have ended (tests). */
+  async settled(): Promise<void> {
+    while (this.#backgroundSyncs.size > 0) await Promise.all(this.#backgroundSyncs);
   }
 
   /** Writes every count not yet in KV now (tests, shutdown); batches do it every 250 ms anyway. */
@@ -168,17 +185,20 @@ export class RateLimiter {
     await Promise.all(writes);
   }
 
-  #bucket(name: string, window: number): Bucket {
-    if (window > this.#latestWindow) {
+  #bucket(name: string, windowMs: number, window: number): Bucket {
+    if (window > (this.#latestWindow.get(windowMs) ?? -Infinity)) {
       // Keep the previous window (requests in flight, clocks slightly apart); drop older ones.
-      for (const [key, b] of this.#buckets) if (b.window < window - 1) this.#buckets.delete(key);
-      this.#latestWindow = window;
+      for (const [key, b] of this.#buckets) {
+        if (b.windowMs === windowMs && b.window < window - 1) this.#buckets.delete(key);
+      }
+      this.#latestWindow.set(windowMs, window);
     }
-    const key = `${window} ${name}`;
+    const key = `${windowMs} ${window} ${name}`;
     let b = this.#buckets.get(key);
     if (!b) {
       b = {
         name,
+        windowMs,
         window,
         own: 0,
         written: 0,
@@ -229,7 +249,7 @@ export class RateLimiter {
     const op = this.kv.atomic();
     buckets.forEach((b, i) => {
       op.set(rateLimitShardKey(b.name, b.window, this.instance), counts[i], {
-        expireIn: 2 * WINDOW_MS,
+        expireIn: 2 * b.windowMs,
       });
     });
     const done: Promise<void> = op.commit().then(() => {
@@ -274,32 +294,15 @@ export function rateLimiterFor(kv: Deno.Kv): RateLimiter {
   return limiter;
 }
 
-/** Counts one request in its bucket's current window, in the process's limiter for the store. */
+/**
+ * Counts one request in its bucket's current window (one minute unless `windowMs` says
+ * otherwise), in the process's limiter for the store.
+ */
 export function countRequest(
   deps: Deps,
   bucket: string,
   limit: number,
+  windowMs = WINDOW_MS,
 ): Promise<RateLimitState> {
-  return rateLimiterFor(deps.kv).count(bucket, limit, deps.now());
-}
-
-/** Response headers describing a rate limit state (IETF RateLimit fields). */
-export function rateLimitHeaders(state: RateLimitState): Record<string, string> {
-  return {
-    "RateLimit-Limit": String(state.limit),
-    "RateLimit-Remaining": String(state.remaining),
-    "RateLimit-Reset": String(state.reset),
-    "RateLimit-Policy": `${state.limit};w=${WINDOW_MS / 1000}`,
-  };
-}
-
-/** 429 rate_limited with Retry-After and the RateLimit-* headers. */
-export function rateLimited(state: RateLimitState): ApiError {
-  return new ApiError(
-    429,
-    "rate_limited",
-    `Too many requests: at most ${state.limit} per minute; retry in ${state.reset} s`,
-    [],
-    { ...rateLimitHeaders(state), "Retry-After": String(state.reset) },
-  );
+  return rateLimiterFor(deps.kv).count(bucket, limit, deps.now(), windowMs);
 }

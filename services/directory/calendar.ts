@@ -4,7 +4,7 @@ import { boardCountKey, boardPrefix, listingsByWeekRoot, weekBoardPrefix } from 
 import type { Deps } from "../platform/deps.ts";
 import { ApiError } from "../platform/errors.ts";
 import { pageOf, toPage } from "../platform/paging.ts";
-import { summariesOf, summaryOf } from "./listings.ts";
+import { summariesOf } from "./listings.ts";
 import { getSettings } from "../platform/settings.ts";
 import { trendingScores } from "./trending.ts";
 import {
@@ -17,6 +17,7 @@ import {
 } from "../platform/weeks.ts";
 import { getListingStatsMany } from "../../kv/listing_stats.ts";
 import { readBoard, readCounter } from "../../kv/boards.ts";
+import { summaryOf } from "./summary.ts";
 
 export const LAUNCH_SECTIONS = [
   "today",

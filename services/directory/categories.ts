@@ -57,3 +57,8 @@ export async function getCategory(
     ...toPage(await summariesOf(deps, board.map((e) => e.id)), total, query),
   };
 }
+
+/** Category slug → name, to label listings with their primary category. */
+export async function categoryNames(deps: Deps): Promise<Record<string, string>> {
+  return Object.fromEntries((await listCategoryRecords(deps.kv)).map((c) => [c.slug, c.name]));
+}

@@ -11,13 +11,14 @@ import { categoryBoardPrefix } from "../../kv/keys.ts";
 import type { Category, Listing, ListingStats, Review } from "../../kv/types.ts";
 import type { Deps } from "../platform/deps.ts";
 import { ApiError, badRequest, notFound } from "../platform/errors.ts";
-import type { ListingSummary, SearchQuery } from "./search.ts";
 import { toPage } from "../platform/paging.ts";
 import { trendingScores } from "./trending.ts";
 import { isoWeekLabel } from "../platform/weeks.ts";
 import { type ProfileCache, profileCacheFor } from "./profile_cache.ts";
 import { getListingStats, getListingStatsMany } from "../../kv/listing_stats.ts";
 import { readBoard } from "../../kv/boards.ts";
+import { type ListingSummary, summaryOf } from "./summary.ts";
+import type { SearchQuery } from "./search/types.ts";
 
 /** Statuses whose listing page is public (drafts and removed listings are not). */
 export const PUBLIC_STATUSES: ReadonlySet<Listing["status"]> = new Set([
@@ -25,23 +26,6 @@ export const PUBLIC_STATUSES: ReadonlySet<Listing["status"]> = new Set([
   "scheduled",
   "live",
 ]);
-
-/** The summary of a listing shown in lists and boards. */
-export function summaryOf(listing: Listing, stats: ListingStats): ListingSummary {
-  return {
-    id: listing.id,
-    slug: listing.slug,
-    name: listing.name,
-    url: listing.url,
-    tagline: listing.tagline,
-    logo_url: listing.logo_url,
-    votes: stats.votes,
-    primary_category: listing.primary_category,
-    status: listing.status,
-    launch_week: listing.launch_week,
-    launched_at: listing.launched_at,
-  };
-}
 
 /** Summaries of listings by id, in the given order (missing ones left out). */
 export async function summariesOf(deps: Deps, ids: number[]): Promise<ListingSummary[]> {

@@ -4,23 +4,18 @@
  * and the owners' my-listing operations.
  */
 export { listAwards, runWeeklyRollover } from "./awards.ts";
-export {
-  BADGE_MODES,
-  BADGE_SHAPES,
-  BADGE_SIZES,
-  badgeDimensions,
-  DEFAULT_BADGE_STYLE,
-  getBadges,
-  getBadgeSvg,
-} from "./badges.ts";
-export type { BadgeSet, BadgeShape, BadgeSize, BadgeStyle } from "./badges.ts";
+export { getBadges, getBadgeSvg } from "./badges.ts";
+export type { BadgeSet } from "./badges.ts";
+export { badgeDimensions } from "./badge_svg.ts";
+export { BADGE_MODES, BADGE_SHAPES, BADGE_SIZES, DEFAULT_BADGE_STYLE } from "./badge_types.ts";
+export type { BadgeShape, BadgeSize, BadgeStyle } from "./badge_types.ts";
 export { getBlogPost, listBlogPosts } from "./blog.ts";
 export { BOARDS, getLeaderboard } from "./boards.ts";
 export type { Board } from "./boards.ts";
 export { calendarRange, getLaunchWeek, LAUNCH_SECTIONS, listLaunches } from "./calendar.ts";
 export type { LaunchSection } from "./calendar.ts";
 export { listInterviewQuestions, listProducts } from "./catalog.ts";
-export { getCategory, listCategories } from "./categories.ts";
+export { categoryNames, getCategory, listCategories } from "./categories.ts";
 export { getFounder, listFounders } from "./founders.ts";
 export { compareListings, getAlternatives, getPublicListing, searchListings } from "./listings.ts";
 export {
@@ -31,5 +26,7 @@ export {
   postListingUpdate,
   setFounderStory,
 } from "./my_listings.ts";
-export { followListingWrites, loadSearchIndex, SearchIndex } from "./search.ts";
+export { SearchIndex } from "./search/index.ts";
+export { followListingWrites, loadSearchIndex } from "./search/load.ts";
 export { API_VERSION, getSiteInfo, MCP_PROTOCOL_VERSIONS } from "./site.ts";
+export { countListingView } from "./views.ts";

@@ -10,9 +10,10 @@ import type { Caller } from "../access/access.ts";
 import type { Deps } from "../platform/deps.ts";
 import { notFound } from "../platform/errors.ts";
 import { pageOf } from "../platform/paging.ts";
-import { profileOf, summaryOf } from "./listings.ts";
+import { profileOf } from "./listings.ts";
 import { getListingStatsMany } from "../../kv/listing_stats.ts";
 import { addListingUpdate } from "../../kv/listing_feed.ts";
+import { summaryOf } from "./summary.ts";
 
 /** Whether a person owns a listing or is one of its co-founders. */
 export function isListingTeam(listing: Listing, userId: string): boolean {

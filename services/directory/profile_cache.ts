@@ -58,6 +58,8 @@ export class ProfileCache<T = unknown> {
   #slugById = new Map<number, string>();
   #hints = new Map<string, ProfileHint>();
   #refreshing = new Set<string>();
+  /** Called when the last refresh in flight ends. */
+  #idle: (() => void)[] = [];
   /** Sequence number of the last write seen, per listing, and the floor below which all reads are refused. */
   #seq = 0;
   #lastWrite = new Map<number, number>();
@@ -144,6 +146,14 @@ export class ProfileCache<T = unknown> {
   /** Ends a refresh begun by `startRefresh`. */
   endRefresh(slug: string): void {
     this.#refreshing.delete(slug);
+    if (this.#refreshing.size > 0) return;
+    for (const resolve of this.#idle.splice(0)) resolve();
+  }
+
+  /** Resolves once no background refresh is in flight (at once when none is). */
+  refreshesDone(): Promise<void> {
+    if (this.#refreshing.size === 0) return Promise.resolve();
+    return new Promise((resolve) => this.#idle.push(resolve));
   }
 
   /** Drops a slug's profile (its listing is gone or no longer public). */
@@ -180,13 +190,13 @@ export class ProfileCache<T = unknown> {
 const caches = new WeakMap<Deno.Kv, ProfileCache>();
 
 /**
- * The process's profile cache for a store, created on first use and told of every listing write
- * made through kv/listings.ts on that store.
+ * The process's profile cache for a store, created on first use (with `options`, which later calls
+ * do not change) and told of every listing write made through kv/listings.ts on that store.
  */
-export function profileCacheFor(kv: Deno.Kv): ProfileCache {
+export function profileCacheFor(kv: Deno.Kv, options?: ProfileCacheOptions): ProfileCache {
   let cache = caches.get(kv);
   if (!cache) {
-    const created = new ProfileCache();
+    const created = new ProfileCache(options);
     onListingWrite(kv, (id) => created.invalidate(id));
     caches.set(kv, cache = created);
   }

@@ -9,6 +9,7 @@ import { type Draft, type Listing, type Socials, STAGES } from "../../kv/types.t
 import type { Caller } from "../access/access.ts";
 import type { Deps } from "../platform/deps.ts";
 import { badRequest, conflict } from "../platform/errors.ts";
+import { getSettings } from "../platform/settings.ts";
 import { hasValue, notFoundOnWebsite, requireOwnDraft, updateDraftRecord } from "./drafts.ts";
 import { slugify } from "../../kv/slugs.ts";
 
@@ -179,12 +180,13 @@ export async function submitDraft(deps: Deps, caller: Caller, id: string) {
   const fresh = (await requireOwnDraft(deps, caller, id)).value!;
   await syncSubmittedListing(deps, fresh);
   const listing = (await getListing(deps.kv, listingId!))!;
+  const settings = await getSettings(deps.kv);
   return {
     listing_id: listing.id,
     slug: listing.slug,
     status: listing.status,
     draft_id: id,
     next_steps:
-      "The listing is saved, not published. Publish it for free with choose_free_listing (a launch week 6 to 8 weeks out, live once the badge is on your homepage), or order the 'launch' product with create_checkout.",
+      `The listing is saved, not published. Publish it for free with choose_free_listing (a launch week ${settings.free_queue_min_weeks} to ${settings.free_queue_max_weeks} weeks out, live once the badge is on your homepage), or order the 'launch' product with create_checkout.`,
   };
 }

@@ -5,16 +5,18 @@
  */
 import type { Deps } from "../platform/deps.ts";
 import {
+  type CategoryChoice,
   type CrawlResult,
   DRAFT_FIELDS,
   type DraftedValue,
   type DraftFieldName,
   type DraftProposal,
 } from "./evidence.ts";
-import { type CategoryChoice, draftExtractive } from "./drafter_extractive.ts";
+import { draftExtractive } from "./drafter_extractive.ts";
 import { draftWithLlm } from "./drafter_llm.ts";
-import { contentStems, countryNames, looseText, verifyProposal } from "./verifier.ts";
+import { verifyProposal } from "./verifier.ts";
 import { listCategoryRecords } from "../../kv/categories.ts";
+import { contentStems, countryNames, looseText } from "./text.ts";
 
 /** Options of draftFromEvidence. */
 export interface DraftOptions {

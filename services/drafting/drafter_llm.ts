@@ -8,6 +8,7 @@
 import OpenAI from "openai";
 import type { Config } from "../platform/config.ts";
 import {
+  type CategoryChoice,
   DRAFT_FIELDS,
   type DraftedValue,
   type DraftFieldName,
@@ -17,8 +18,8 @@ import {
   STORY_SECTIONS,
 } from "./evidence.ts";
 import { SOCIAL_KEYS, STAGES } from "../../kv/types.ts";
-import type { CategoryChoice } from "./drafter_extractive.ts";
-import { normalizeQuoteText, pageExtras, PRICING_MODELS } from "./verifier.ts";
+import { normalizeQuoteText, pageExtras } from "./text.ts";
+import { PRICING_MODELS } from "./vocabulary.ts";
 
 /** Options of one LLM draft. */
 export interface LlmOptions {

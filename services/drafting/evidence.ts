@@ -92,6 +92,14 @@ export interface DraftProposal {
   }[];
 }
 
+/** A category drafts may use (from list_categories). */
+export interface CategoryChoice {
+  slug: string;
+  name: string;
+  parent: string | null;
+}
+
+/** The fields of a draft, in the order they are shown and drafted. */
 export const DRAFT_FIELDS = [
   "name",
   "tagline",
@@ -112,8 +120,10 @@ export const DRAFT_FIELDS = [
   "demo_video_url",
   "logo_url",
 ] as const;
+/** One of the draft fields. */
 export type DraftFieldName = typeof DRAFT_FIELDS[number];
 
+/** The sections of a founder story, in order. */
 export const STORY_SECTIONS = [
   "title",
   "story",
@@ -125,6 +135,7 @@ export const STORY_SECTIONS = [
   "lessons",
   "whats_next",
 ] as const;
+/** One of the story sections. */
 export type StorySection = typeof STORY_SECTIONS[number];
 
 /** Collapses every run of whitespace to one space and trims: the form quotes are compared in. */

@@ -9,6 +9,7 @@ import { syncSubmittedListing } from "./draft_listing.ts";
 import { sendMail } from "../platform/mail.ts";
 import { randomSecret, sha256Hex } from "../platform/secrets.ts";
 
+/** Co-founder invites one draft may hold. */
 export const MAX_INVITES = 10;
 
 /** invite_cofounder: mails an invite link (up to 10 per draft; once per address). */

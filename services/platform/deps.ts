@@ -1,5 +1,5 @@
 import type { Config } from "./config.ts";
-import type { SearchIndex } from "../directory/search.ts";
+import type { SearchIndex } from "../directory/search/index.ts";
 
 /** What every service and handler needs: storage, configuration, the search index and a clock. */
 export interface Deps {

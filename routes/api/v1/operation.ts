@@ -72,23 +72,20 @@ export interface OperationSpec<
 }
 
 /** An operation with its types erased, as the route, OpenAPI and MCP builders see it. */
-export interface Operation {
-  operationId: string;
-  method: HttpMethod;
-  path: string;
-  access: Access;
-  tag: string;
-  summary: string;
-  description: string;
-  params?: AnyObject;
-  query?: AnyObject;
-  body?: AnyObject;
-  status: 200 | 201;
-  paginated: boolean;
-  idempotencyKey: boolean;
-  hints: OperationHints;
-  handler: (input: RawInput, ctx: OperationContext) => Promise<unknown>;
-}
+export type Operation =
+  & Omit<
+    OperationSpec<AnyObject, AnyObject, AnyObject>,
+    "params" | "query" | "body" | "paginated" | "idempotencyKey" | "hints" | "handler"
+  >
+  & {
+    params?: AnyObject;
+    query?: AnyObject;
+    body?: AnyObject;
+    paginated: boolean;
+    idempotencyKey: boolean;
+    hints: OperationHints;
+    handler: (input: RawInput, ctx: OperationContext) => Promise<unknown>;
+  };
 
 /** Validated input as the type-erased table passes it on. */
 export interface RawInput {

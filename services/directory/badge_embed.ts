@@ -1,11 +1,10 @@
 /**
- * The badge embed snippet, built in the browser for the style picked in the BadgeBuilder. It
- * matches the `embed_html` of get_badges character for character (tests/pages_test.ts checks).
+ * The badge embed snippet: a link to the listing page around the badge image. Pure, so that the
+ * badge builder island builds in the browser what get_badges returns, character for character.
  */
+import { escapeHtml } from "../platform/html.ts";
 
-import { escapeHtml } from "../services/platform/html.ts";
-
-/** The embed HTML: a link to the listing page around the badge image. */
+/** The embed HTML of a badge image linking to `href`. */
 export function badgeEmbedHtml(
   href: string,
   image: { src: string; alt: string; width: number; height: number },

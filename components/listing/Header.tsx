@@ -1,0 +1,56 @@
+/** The head of a listing page: logo, name, tagline, categories, the website link and the votes. */
+import ListingLogo from "../ListingLogo.tsx";
+import { displayHost, formatNumber, humanize, safeUrl } from "../format.ts";
+import { outboundRel, type Profile } from "./profile.ts";
+
+/** The header. */
+export default function Header({ listing }: { listing: Profile }) {
+  const website = safeUrl(listing.url);
+  const categories = [listing.categories.primary, ...listing.categories.extra];
+  const signInHref = `/signin?next=${encodeURIComponent(`/listings/${listing.slug}`)}`;
+  return (
+    <header class="profile-header">
+      <ListingLogo name={listing.name} logoUrl={listing.logo_url} size="l" />
+      <div class="profile-title">
+        <h1 itemprop="name">
+          {listing.name}
+          {listing.verified && (
+            <span class="pill pill-verified" title="Ownership verified">Verified</span>
+          )}
+          {listing.featured && <span class="pill pill-featured">Featured</span>}
+        </h1>
+        <p class="profile-tagline" itemprop="description">{listing.tagline}</p>
+        <p class="chips">
+          {categories.map((cat) => (
+            <a key={cat.slug} class="chip" href={`/categories/${encodeURIComponent(cat.slug)}`}>
+              {cat.name}
+            </a>
+          ))}
+          {listing.stage && <span class="chip chip-muted">{humanize(listing.stage)}</span>}
+          {listing.pricing.model && <span class="chip chip-muted">{listing.pricing.model}</span>}
+        </p>
+      </div>
+      <div class="profile-actions">
+        {website && (
+          <a
+            class="button"
+            href={website}
+            rel={outboundRel(listing.verified)}
+            target="_blank"
+            itemprop="url"
+          >
+            Visit {displayHost(website)} ↗
+          </a>
+        )}
+        <div class="vote-box">
+          <span class="vote-count">
+            <strong>{formatNumber(listing.votes)}</strong> {listing.votes === 1 ? "vote" : "votes"}
+          </span>
+          {listing.status === "live" && (
+            <a class="button button-ghost" href={signInHref}>Sign in to vote</a>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,457 @@
+/**
+ * The in-memory, typo-tolerant search index over live and scheduled listings.
+ *
+ * Why not a library: DESIGN.md ("Search must stay fast…") measured MiniSearch at 100,000 listings
+ * at a p95 of 0.7 s and 1.3 GB. This index is built for that size:
+ *
+ * - Documents live in numbered slots; per-slot data (filters, counts, dates) sits in typed arrays
+ *   (slots.ts). A replaced or removed listing only marks its slot dead (its postings are skipped);
+ *   when a quarter of the slots are dead the index compacts itself.
+ * - Postings (slot, weighted term frequency, field bits) are appended to per-term chains of blocks
+ *   in one shared Int32Array, so there is no object per term or per posting, and each chain is in
+ *   slot order (terms.ts).
+ * - Each query term is corrected once against the vocabulary through a deletion neighbourhood
+ *   (SymSpell): the hashed deletions of every term's first 7 characters point to the term, a
+ *   query term's own deletions find the candidates, and Damerau-Levenshtein verifies them (1 edit
+ *   below 8 characters, 2 from 8). The last term is also matched as a prefix (the user is typing).
+ * - Scoring is BM25 over field-weighted frequencies (name 5, keywords 3, tagline 2, description 1)
+ *   with a bonus for name hits; exact terms weigh more than prefix completions, which weigh more
+ *   than corrections. Terms combine with AND, falling back to OR when AND finds nothing, and a
+ *   bounded heap keeps only the requested page's worth of results.
+ *
+ * Loading from KV and following writes are in load.ts; tokens and typo neighbourhoods in text.ts.
+ */
+import { type ListingSummary, summaryOf } from "../summary.ts";
+import { CHUNK_BITS, CHUNK_MASK, Chunks, popcount, STAMP_LIMIT, topK } from "./arrays.ts";
+import { type Filter, Slots, STATUS_DEAD, STATUS_LIVE, STATUS_SCHEDULED } from "./slots.ts";
+import { BLOCK_HEADER, Terms, type Variant } from "./terms.ts";
+import { endsInWord, hasWord, STOPWORDS, tokenize } from "./text.ts";
+import type {
+  LoadSession,
+  SearchCounts,
+  SearchDoc,
+  SearchFilters,
+  SearchQuery,
+  SearchSort,
+} from "./types.ts";
+
+const FIELD_NAME = 1;
+const FIELD_KEYWORDS = 2;
+const FIELD_TAGLINE = 4;
+const FIELD_DESCRIPTION = 8;
+const WEIGHT_NAME = 5;
+const WEIGHT_KEYWORDS = 3;
+const WEIGHT_TAGLINE = 2;
+const WEIGHT_DESCRIPTION = 1;
+
+const BM25_K1 = 1.2;
+const BM25_B = 0.5;
+/** Extra score (times the term's idf) when a term is in the name. */
+const NAME_BONUS = 1.5;
+/** Extra score for the share of the name the query covers: the product named ranks first. */
+const NAME_COVER_BONUS = 4;
+/** Added per matched term in the OR fallback, so documents matching more terms come first. */
+const OR_TERM_BONUS = 1000;
+const MAX_QUERY_TERMS = 10;
+
+const MIN_DEAD_TO_COMPACT = 1024;
+
+interface Group {
+  variants: Variant[];
+  /** Stopwords next to other terms are optional: they add to the score but need not match. */
+  required: boolean;
+}
+
+/** The in-memory search index; see the module documentation for its design. */
+export class SearchIndex {
+  /** Resolves when loading finished; search() callers await it. */
+  ready: Promise<void> = Promise.resolve();
+
+  // Slots: one per indexed version of a listing.
+  #slotCount = 0;
+  #liveCount = 0;
+  #deadCount = 0;
+  #slotOf = new Map<number, number>();
+  #slots = new Slots();
+  /** Each slot's term ids, so that removing it can update document frequencies. */
+  #termLists = new Chunks();
+  #summaries: (ListingSummary | undefined)[] = [];
+  #totalLength = 0;
+  #terms = new Terms();
+
+  // Query scratch space, indexed by slot.
+  #score = new Float32Array(0);
+  #mask = new Uint16Array(0);
+  #nameMask = new Uint16Array(0);
+  #groupStamp = new Int32Array(0);
+  #groupBest = new Float32Array(0);
+  #touched = new Int32Array(0);
+  #touchedCount = 0;
+  #groupTouched = new Int32Array(0);
+  #key = new Float64Array(0);
+  #stamp = 0;
+
+  #loading: LoadSession | null = null;
+
+  /** Number of indexed listings (live and scheduled). */
+  get size(): number {
+    return this.#liveCount;
+  }
+
+  /** Inserts or replaces a listing; statuses other than live and scheduled remove it. */
+  upsert(doc: SearchDoc): void {
+    this.#loading?.touched.add(doc.id);
+    this.#put(doc);
+  }
+
+  /** Removes a listing (no-op when absent). */
+  remove(id: number): void {
+    this.#loading?.touched.add(id);
+    this.#kill(id);
+  }
+
+  /** Sets a listing's vote, view or follow count. */
+  updateCounts(id: number, counts: SearchCounts): void {
+    // While loading, remember the newest counts so the loader's older reads do not replace them.
+    const loading = this.#loading;
+    if (loading && !loading.touched.has(id)) {
+      loading.counts.set(id, { ...loading.counts.get(id), ...counts });
+    }
+    const slot = this.#slotOf.get(id);
+    if (slot === undefined) return;
+    const slots = this.#slots.columns;
+    if (counts.votes !== undefined) slots.votes[slot] = counts.votes;
+    if (counts.views !== undefined) slots.views[slot] = counts.views;
+    if (counts.follows !== undefined) slots.follows[slot] = counts.follows;
+  }
+
+  /** The summary of an indexed listing. */
+  summary(id: number): ListingSummary | undefined {
+    const slot = this.#slotOf.get(id);
+    return slot === undefined ? undefined : this.#summaryOf(slot);
+  }
+
+  /** Starts a loading pass (for loadSearchIndex; other code uses upsert). */
+  beginLoad(): LoadSession {
+    const session = { touched: new Set<number>(), counts: new Map<number, SearchCounts>() };
+    this.#loading = session;
+    return session;
+  }
+
+  /** Adds a document read by a loading pass, unless other code wrote that listing meanwhile. */
+  loadDoc(session: LoadSession, doc: SearchDoc): void {
+    if (session.touched.has(doc.id)) return;
+    const counts = session.counts.get(doc.id);
+    this.#put(counts ? { ...doc, ...counts } : doc);
+  }
+
+  /** Ends a loading pass and prepares the vocabulary for prefix queries. */
+  endLoad(session: LoadSession): void {
+    if (this.#loading === session) this.#loading = null;
+    this.#terms.sortPrefixes();
+  }
+
+  /** All summaries matching the filters (status "live" unless given), by id: for other views. */
+  list(filters: SearchFilters = {}): ListingSummary[] {
+    const filter = this.#slots.filter({ status: "live", ...filters });
+    if (!filter) return [];
+    const out: number[] = [];
+    for (let slot = 0; slot < this.#slotCount; slot++) {
+      if (this.#slots.matches(slot, filter)) out.push(slot);
+    }
+    const ids = this.#slots.columns.ids;
+    return out.sort((a, b) => ids[a] - ids[b]).map((slot) => this.#summaryOf(slot));
+  }
+
+  /** Full-text search with filters, a sort and a page; `total` counts every match. */
+  search(
+    query: SearchQuery,
+    options: { trending?: Map<number, number> } = {},
+  ): { items: ListingSummary[]; total: number } {
+    const perPage = Math.max(1, Math.floor(query.per_page));
+    const start = (Math.max(1, Math.floor(query.page)) - 1) * perPage;
+    const filter = this.#slots.filter(query);
+    if (!filter) return { items: [], total: 0 };
+    this.#ensureScratch();
+    const groups = this.#parse(query.q);
+    try {
+      let candidates: Int32Array;
+      let count: number;
+      if (groups) {
+        [candidates, count] = this.#textMatches(groups, filter);
+      } else {
+        candidates = this.#touched;
+        count = 0;
+        for (let slot = 0; slot < this.#slotCount; slot++) {
+          if (this.#slots.matches(slot, filter)) candidates[count++] = slot;
+        }
+      }
+      const sort = query.sort === "relevance" && !groups ? "votes" : query.sort;
+      const key = this.#sortKey(sort, candidates, count, options.trending);
+      const secondary = sort === "trending" || sort === "relevance"
+        ? this.#slots.columns.votes
+        : null;
+      const ids = this.#slots.columns.ids;
+      // Key desc, then secondary desc, then id asc.
+      const before = (a: number, b: number): boolean => {
+        if (key[a] !== key[b]) return key[a] > key[b];
+        if (secondary && secondary[a] !== secondary[b]) return secondary[a] > secondary[b];
+        return ids[a] < ids[b];
+      };
+      const ranked = topK(candidates, count, start + perPage, before);
+      return { items: ranked.slice(start).map((slot) => this.#summaryOf(slot)), total: count };
+    } finally {
+      this.#resetScores();
+    }
+  }
+
+  // --- Writing -------------------------------------------------------------------------------
+
+  #put(doc: SearchDoc): void {
+    this.#kill(doc.id);
+    const status = doc.status === "live"
+      ? STATUS_LIVE
+      : doc.status === "scheduled"
+      ? STATUS_SCHEDULED
+      : STATUS_DEAD;
+    if (status === STATUS_DEAD) return;
+    const slot = this.#slotCount++;
+    this.#slots.write(slot, doc, status);
+    const slots = this.#slots.columns;
+    this.#slotOf.set(doc.id, slot);
+    this.#liveCount++;
+    this.#summaries[slot] = summaryOf(doc, doc);
+
+    const vocabulary = this.#terms;
+    vocabulary.beginDocument();
+    const nameLength = vocabulary.addField(doc.name, WEIGHT_NAME, FIELD_NAME);
+    let length = nameLength;
+    for (const keyword of doc.keywords) {
+      length += vocabulary.addField(keyword, WEIGHT_KEYWORDS, FIELD_KEYWORDS);
+    }
+    length += vocabulary.addField(doc.tagline, WEIGHT_TAGLINE, FIELD_TAGLINE);
+    length += vocabulary.addField(doc.description, WEIGHT_DESCRIPTION, FIELD_DESCRIPTION);
+    slots.nameLength[slot] = Math.min(nameLength, 0xffff);
+    slots.length[slot] = length;
+    this.#totalLength += length;
+
+    const terms = vocabulary.documentTerms;
+    const list = this.#termLists.allocate(terms.length);
+    this.#termLists.view(list, terms.length).set(terms);
+    slots.termStart[slot] = list;
+    slots.termCount[slot] = terms.length;
+    for (const term of terms) vocabulary.addPosting(term, slot);
+  }
+
+  #kill(id: number): void {
+    const slot = this.#slotOf.get(id);
+    if (slot === undefined) return;
+    const slots = this.#slots.columns;
+    this.#slotOf.delete(id);
+    slots.status[slot] = STATUS_DEAD;
+    this.#summaries[slot] = undefined;
+    this.#liveCount--;
+    this.#deadCount++;
+    this.#totalLength -= slots.length[slot];
+    for (const term of this.#termLists.view(slots.termStart[slot], slots.termCount[slot])) {
+      this.#terms.removePosting(term);
+    }
+    if (this.#deadCount >= MIN_DEAD_TO_COMPACT && this.#deadCount * 4 >= this.#slotCount) {
+      this.#compact();
+    }
+  }
+
+  /** Drops dead slots: renumbers the live ones in order and rewrites every posting chain. */
+  #compact(): void {
+    const oldCount = this.#slotCount;
+    const remap = this.#slots.compact(oldCount);
+    const slots = this.#slots.columns;
+    const oldLists = this.#termLists;
+    this.#termLists = new Chunks();
+    let count = 0;
+    for (let slot = 0; slot < oldCount; slot++) {
+      const to = remap[slot];
+      if (to < 0) continue;
+      count++;
+      this.#summaries[to] = this.#summaries[slot];
+      this.#slotOf.set(slots.ids[to], to);
+      const termCount = slots.termCount[to];
+      const copy = this.#termLists.allocate(termCount);
+      this.#termLists.view(copy, termCount).set(oldLists.view(slots.termStart[to], termCount));
+      slots.termStart[to] = copy;
+    }
+    this.#summaries.length = count;
+    this.#slotCount = count;
+    this.#deadCount = 0;
+    this.#terms.compact(remap);
+  }
+
+  // --- Querying ------------------------------------------------------------------------------
+
+  #ensureScratch(): void {
+    const slots = this.#slots.columns.ids.length;
+    if (this.#score.length < slots) {
+      this.#score = new Float32Array(slots);
+      this.#mask = new Uint16Array(slots);
+      this.#nameMask = new Uint16Array(slots);
+      this.#groupStamp = new Int32Array(slots);
+      this.#groupBest = new Float32Array(slots);
+      this.#touched = new Int32Array(slots);
+      this.#groupTouched = new Int32Array(slots);
+      this.#key = new Float64Array(slots);
+      this.#stamp = 0;
+    }
+  }
+
+  /**
+   * The query's term groups: each term's exact, prefix and corrected vocabulary terms. Stopwords
+   * ("for", "the") are optional when the query has other terms: they add to the score only.
+   */
+  #parse(q: string): Group[] | null {
+    const tokens = tokenize(q);
+    // No words means browse; words too long to be terms match nothing.
+    if (tokens.length === 0) return hasWord(q) ? [{ variants: [], required: true }] : null;
+    const unique = [...new Set(tokens)].slice(0, MAX_QUERY_TERMS);
+    const content = unique.some((token) => !STOPWORDS.has(token));
+    const typing = endsInWord(q) ? tokens[tokens.length - 1] : null;
+    return unique.map((token) => {
+      const optional = content && STOPWORDS.has(token);
+      const variants = optional
+        ? this.#terms.exact(token)
+        : this.#terms.variants(token, token === typing);
+      return { variants, required: !optional };
+    });
+  }
+
+  /** Scores every document of every group; returns the filtered matches (AND, else OR). */
+  #textMatches(groups: Group[], filter: Filter): [Int32Array, number] {
+    const score = this.#score;
+    const mask = this.#mask;
+    const nameMask = this.#nameMask;
+    const groupStamp = this.#groupStamp;
+    const groupBest = this.#groupBest;
+    const touched = this.#touched;
+    const groupTouched = this.#groupTouched;
+    const status = this.#slots.columns.status;
+    const length = this.#slots.columns.length;
+    const chunks = this.#terms.postingChunks;
+    const head = this.#terms.head;
+    const documents = Math.max(1, this.#liveCount);
+    const averageLength = Math.max(1, this.#totalLength / documents);
+    let required = 0;
+    groups.forEach(({ variants, required: isRequired }, g) => {
+      const bit = 1 << g;
+      if (isRequired) required |= bit;
+      if (this.#stamp >= STAMP_LIMIT) {
+        this.#groupStamp.fill(0);
+        this.#stamp = 0;
+      }
+      const stamp = ++this.#stamp;
+      let groupCount = 0;
+      for (const { term, weight, df } of variants) {
+        const base = weight * Math.log(1 + (documents - df + 0.5) / (df + 0.5));
+        for (let b = head[term]; b >= 0;) {
+          const pool = chunks[b >>> CHUNK_BITS];
+          const start = b & CHUNK_MASK;
+          const end = start + BLOCK_HEADER + 2 * pool[start + 1];
+          b = pool[start];
+          for (let p = start + BLOCK_HEADER; p < end; p += 2) {
+            const slot = pool[p];
+            if (status[slot] === STATUS_DEAD) continue;
+            const packed = pool[p + 1];
+            const tf = packed >>> 4;
+            const norm = BM25_K1 * (1 - BM25_B + BM25_B * length[slot] / averageLength);
+            let value = base * tf * (BM25_K1 + 1) / (tf + norm);
+            if (packed & FIELD_NAME) {
+              value += base * NAME_BONUS;
+              nameMask[slot] |= bit;
+            }
+            if (groupStamp[slot] !== stamp) {
+              groupStamp[slot] = stamp;
+              groupBest[slot] = value;
+              groupTouched[groupCount++] = slot;
+            } else if (value > groupBest[slot]) {
+              groupBest[slot] = value;
+            }
+          }
+        }
+      }
+      for (let k = 0; k < groupCount; k++) {
+        const slot = groupTouched[k];
+        if (mask[slot] === 0) touched[this.#touchedCount++] = slot;
+        mask[slot] |= bit;
+        score[slot] += groupBest[slot];
+      }
+    });
+    const touchedCount = this.#touchedCount;
+    const candidates = this.#groupTouched;
+    let count = 0;
+    for (let k = 0; k < touchedCount; k++) {
+      const slot = touched[k];
+      if ((mask[slot] & required) === required && this.#slots.matches(slot, filter)) {
+        candidates[count++] = slot;
+      }
+    }
+    const fallback = count === 0 && popcount(required) > 1;
+    if (fallback) {
+      for (let k = 0; k < touchedCount; k++) {
+        const slot = touched[k];
+        if ((mask[slot] & required) !== 0 && this.#slots.matches(slot, filter)) {
+          candidates[count++] = slot;
+        }
+      }
+    }
+    const nameLength = this.#slots.columns.nameLength;
+    for (let k = 0; k < count; k++) {
+      const slot = candidates[k];
+      const cover = popcount(nameMask[slot]) / Math.max(nameLength[slot], groups.length);
+      score[slot] += NAME_COVER_BONUS * cover;
+      if (fallback) score[slot] += OR_TERM_BONUS * popcount(mask[slot] & required);
+    }
+    return [candidates, count];
+  }
+
+  #resetScores(): void {
+    const touched = this.#touched;
+    for (let k = 0; k < this.#touchedCount; k++) {
+      const slot = touched[k];
+      this.#score[slot] = 0;
+      this.#mask[slot] = 0;
+      this.#nameMask[slot] = 0;
+    }
+    this.#touchedCount = 0;
+  }
+
+  #sortKey(
+    sort: SearchSort,
+    candidates: Int32Array,
+    count: number,
+    trending?: Map<number, number>,
+  ): Float32Array | Float64Array {
+    const slots = this.#slots.columns;
+    switch (sort) {
+      case "relevance":
+        return this.#score;
+      case "votes":
+        return slots.votes;
+      case "most_viewed":
+        return slots.views;
+      case "most_followed":
+        return slots.follows;
+      case "newest":
+        return slots.time;
+      case "trending": {
+        const key = this.#key;
+        for (let k = 0; k < count; k++) {
+          const slot = candidates[k];
+          key[slot] = trending?.get(slots.ids[slot]) ?? 0;
+        }
+        return key;
+      }
+    }
+  }
+
+  #summaryOf(slot: number): ListingSummary {
+    return summaryOf(this.#summaries[slot]!, { votes: this.#slots.columns.votes[slot] });
+  }
+}

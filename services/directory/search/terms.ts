@@ -1,0 +1,403 @@
+/**
+ * The vocabulary of the search index: terms by hash, their document frequencies, their posting
+ * chains, their prefix order and their deletion neighbourhood, and the query-side lookups over
+ * them (exact terms, prefix completions, typo corrections).
+ */
+import { CHUNK_BITS, CHUNK_MASK, Chunks, grow, STAMP_LIMIT } from "./arrays.ts";
+import {
+  detached,
+  editDistance,
+  forEachDeletion,
+  forEachToken,
+  hashOf,
+  isFuzzy,
+  queryEdits,
+  vocabularyEdits,
+} from "./text.ts";
+
+/** A posting block: [next block, count, capacity, (slot, tf << 4 | field bits) × capacity]. */
+export const BLOCK_HEADER = 3;
+const FIRST_BLOCK_CAPACITY = 2;
+const MAX_BLOCK_CAPACITY = 4096;
+/** Weighted term frequencies are stored above the 4 field bits of a posting. */
+const MAX_WEIGHTED_TF = (1 << 26) - 1;
+const MAX_UNSORTED_TERMS = 1024;
+
+/** The weights of a query term's variants: itself, a completion, a correction by its edits. */
+const VARIANT_WEIGHT = { exact: 1, prefix: 0.8, edits: [1, 0.55, 0.35] };
+/** Share of a completion's or correction's weight given by its frequency among the others. */
+const FREQUENCY_PREFERENCE = 0.15;
+/** A correction is also tried for a known term when it is this many times more frequent. */
+const CORRECTION_DF_RATIO = 10;
+const MAX_CORRECTIONS = 20;
+const MAX_PREFIX_EXPANSIONS = 50;
+const MIN_PREFIX_LENGTH = 2;
+
+/** A vocabulary term a query term stands for, with its weight. */
+export interface Variant {
+  term: number;
+  weight: number;
+  /** The document frequency its idf is computed from. */
+  df: number;
+}
+
+/** Terms, postings and typo neighbourhoods; see the module documentation. */
+export class Terms {
+  /** Open addressing table of term ids by hash of the term. */
+  #table = new Int32Array(1 << 14).fill(-1);
+  #hash = new Int32Array(4096);
+  #texts: string[] = [];
+  #df = new Int32Array(4096);
+  #head = new Int32Array(4096).fill(-1);
+  #tail = new Int32Array(4096).fill(-1);
+  #postings = new Chunks();
+  /** Term ids in the order of their text, for prefix search; newer ones unsorted. */
+  #sorted: number[] = [];
+  #unsorted: number[] = [];
+  /** The document being written: its terms, and per term a stamp and packed frequency. */
+  #docTerms: number[] = [];
+  #docStamp = new Int32Array(4096);
+  #docStampValue = 0;
+  #docPacked = new Int32Array(4096);
+
+  // Deletion neighbourhood: hash -> term, chained in typed arrays.
+  #buckets = new Int32Array(1 << 14).fill(-1);
+  #deletionHash = new Int32Array(1 << 14);
+  #deletionTerm = new Int32Array(1 << 14);
+  #deletionNext = new Int32Array(1 << 14);
+  #deletionCount = 0;
+
+  /** Query scratch: terms already taken for the query term being expanded. */
+  #termStamp = new Int32Array(0);
+  #termStampValue = 0;
+
+  /** Number of terms ever seen (with documents or not). */
+  get count(): number {
+    return this.#texts.length;
+  }
+
+  /** Documents per term (replaced when it grows: read it again after writing). */
+  get df(): Int32Array {
+    return this.#df;
+  }
+
+  /** First posting block of each term, or -1 (replaced when it grows). */
+  get head(): Int32Array {
+    return this.#head;
+  }
+
+  /** The chunks posting blocks are addressed in (see `BLOCK_HEADER`). */
+  get postingChunks(): Int32Array[] {
+    return this.#postings.list;
+  }
+
+  // --- Writing -------------------------------------------------------------------------------
+
+  /** Starts collecting the terms of a new document. */
+  beginDocument(): void {
+    if (this.#docStampValue >= STAMP_LIMIT) {
+      this.#docStamp.fill(0);
+      this.#docStampValue = 0;
+    }
+    this.#docStampValue++;
+    this.#docTerms.length = 0;
+  }
+
+  /**
+   * Adds a field's tokens to the document being written: per term, the weighted frequency above
+   * 4 field bits. Returns the number of tokens.
+   */
+  addField(text: string, weight: number, bit: number): number {
+    const stamp = this.#docStampValue;
+    return forEachToken(text, (source, start, end, hash) => {
+      const term = this.#termId(source, start, end, hash);
+      if (this.#docStamp[term] !== stamp) {
+        this.#docStamp[term] = stamp;
+        this.#docPacked[term] = 0;
+        this.#docTerms.push(term);
+      }
+      const packed = this.#docPacked[term];
+      const tf = Math.min((packed >>> 4) + weight, MAX_WEIGHTED_TF);
+      this.#docPacked[term] = (tf << 4) | (packed & 15) | bit;
+    });
+  }
+
+  /** The distinct terms of the document being written. */
+  get documentTerms(): readonly number[] {
+    return this.#docTerms;
+  }
+
+  /** Appends the posting of the document being written to a term's chain; counts the document. */
+  addPosting(term: number, slot: number): void {
+    const chunks = this.#postings.list;
+    let block = this.#tail[term];
+    let chunk = block < 0 ? null : chunks[block >>> CHUNK_BITS];
+    let at = block & CHUNK_MASK;
+    if (chunk === null || chunk[at + 1] === chunk[at + 2]) {
+      const capacity = chunk === null
+        ? FIRST_BLOCK_CAPACITY
+        : Math.min(chunk[at + 2] * 2, MAX_BLOCK_CAPACITY);
+      const next = this.#allocate(capacity);
+      if (chunk === null) this.#head[term] = next;
+      else chunk[at] = next;
+      this.#tail[term] = next;
+      block = next;
+      chunk = chunks[block >>> CHUNK_BITS];
+      at = block & CHUNK_MASK;
+    }
+    const count = chunk[at + 1];
+    chunk[at + BLOCK_HEADER + 2 * count] = slot;
+    chunk[at + BLOCK_HEADER + 2 * count + 1] = this.#docPacked[term];
+    chunk[at + 1] = count + 1;
+    this.#df[term]++;
+  }
+
+  /** Uncounts a removed document of a term (its posting stays, skipped as dead, until compaction). */
+  removePosting(term: number): void {
+    this.#df[term]--;
+  }
+
+  /** Rewrites every posting chain with slots renumbered by `remap` (-1: dropped). */
+  compact(remap: Int32Array): void {
+    // Each term's live postings, renumbered, into blocks of the largest capacity.
+    const old = this.#postings.list;
+    this.#postings = new Chunks();
+    for (let term = 0; term < this.#texts.length; term++) {
+      let b = this.#head[term];
+      this.#head[term] = -1;
+      this.#tail[term] = -1;
+      if (this.#df[term] <= 0) continue;
+      let block = -1;
+      let chunk = old[0];
+      let at = 0;
+      let written = 0;
+      while (b >= 0) {
+        const source = old[b >>> CHUNK_BITS];
+        const start = b & CHUNK_MASK;
+        const end = start + BLOCK_HEADER + 2 * source[start + 1];
+        for (let p = start + BLOCK_HEADER; p < end; p += 2) {
+          const to = remap[source[p]];
+          if (to < 0) continue;
+          if (block < 0 || chunk[at + 1] === chunk[at + 2]) {
+            const remaining = this.#df[term] - written;
+            const next = this.#allocate(
+              Math.min(Math.max(remaining, FIRST_BLOCK_CAPACITY), MAX_BLOCK_CAPACITY),
+            );
+            if (block < 0) this.#head[term] = next;
+            else chunk[at] = next;
+            block = next;
+            chunk = this.#postings.list[block >>> CHUNK_BITS];
+            at = block & CHUNK_MASK;
+          }
+          const n = chunk[at + 1];
+          chunk[at + BLOCK_HEADER + 2 * n] = to;
+          chunk[at + BLOCK_HEADER + 2 * n + 1] = source[p + 1];
+          chunk[at + 1] = n + 1;
+          written++;
+        }
+        b = source[start];
+      }
+      this.#tail[term] = block;
+    }
+  }
+
+  /** Puts every term in prefix order (after a bulk load). */
+  sortPrefixes(): void {
+    if (this.#unsorted.length === 0) return;
+    const texts = this.#texts;
+    this.#sorted = texts.map((_, term) => term)
+      .sort((a, b) => (texts[a] < texts[b] ? -1 : texts[a] > texts[b] ? 1 : 0));
+    this.#unsorted = [];
+  }
+
+  /** The id of the term `source[start, end)`, or `-1 - position` of the free table entry. */
+  #findTerm(source: string, start: number, end: number, hash: number): number {
+    const table = this.#table;
+    const mask = table.length - 1;
+    const length = end - start;
+    for (let at = hash & mask;; at = (at + 1) & mask) {
+      const term = table[at];
+      if (term < 0) return -1 - at;
+      if (this.#hash[term] !== hash) continue;
+      const text = this.#texts[term];
+      if (text.length !== length) continue;
+      let k = 0;
+      while (k < length && text.charCodeAt(k) === source.charCodeAt(start + k)) k++;
+      if (k === length) return term;
+    }
+  }
+
+  /** The id of the term `source[start, end)`, added to the vocabulary when new. */
+  #termId(source: string, start: number, end: number, hash: number): number {
+    const found = this.#findTerm(source, start, end, hash);
+    if (found >= 0) return found;
+    const term = this.#texts.length;
+    const text = detached(source.slice(start, end));
+    this.#texts.push(text);
+    if (term >= this.#df.length) {
+      this.#df = grow(this.#df, term + 1);
+      this.#docStamp = grow(this.#docStamp, term + 1);
+      this.#docPacked = grow(this.#docPacked, term + 1);
+      this.#hash = grow(this.#hash, term + 1);
+      this.#head = grow(this.#head, term + 1, -1);
+      this.#tail = grow(this.#tail, term + 1, -1);
+    }
+    this.#hash[term] = hash;
+    this.#table[-1 - found] = term;
+    if (this.#texts.length * 2 > this.#table.length) this.#rehashTable();
+    this.#unsorted.push(term);
+    if (isFuzzy(text)) {
+      forEachDeletion(text, vocabularyEdits(text), (deletion) => this.#addDeletion(deletion, term));
+    }
+    return term;
+  }
+
+  #rehashTable(): void {
+    const table = new Int32Array(this.#table.length * 2).fill(-1);
+    const mask = table.length - 1;
+    for (let term = 0; term < this.#texts.length; term++) {
+      let at = this.#hash[term] & mask;
+      while (table[at] >= 0) at = (at + 1) & mask;
+      table[at] = term;
+    }
+    this.#table = table;
+  }
+
+  #addDeletion(hash: number, term: number): void {
+    if (this.#deletionCount >= this.#buckets.length) this.#rehashDeletions();
+    const entry = this.#deletionCount++;
+    if (entry >= this.#deletionHash.length) {
+      this.#deletionHash = grow(this.#deletionHash, entry + 1);
+      this.#deletionTerm = grow(this.#deletionTerm, entry + 1);
+      this.#deletionNext = grow(this.#deletionNext, entry + 1);
+    }
+    const bucket = hash & (this.#buckets.length - 1);
+    this.#deletionHash[entry] = hash;
+    this.#deletionTerm[entry] = term;
+    this.#deletionNext[entry] = this.#buckets[bucket];
+    this.#buckets[bucket] = entry;
+  }
+
+  #rehashDeletions(): void {
+    const buckets = new Int32Array(this.#buckets.length * 2).fill(-1);
+    const mask = buckets.length - 1;
+    for (let entry = 0; entry < this.#deletionCount; entry++) {
+      const bucket = this.#deletionHash[entry] & mask;
+      this.#deletionNext[entry] = buckets[bucket];
+      buckets[bucket] = entry;
+    }
+    this.#buckets = buckets;
+  }
+
+  /** Reserves an empty block of postings; returns its offset. */
+  #allocate(capacity: number): number {
+    const block = this.#postings.allocate(BLOCK_HEADER + 2 * capacity);
+    const chunk = this.#postings.list[block >>> CHUNK_BITS];
+    const at = block & CHUNK_MASK;
+    chunk[at] = -1;
+    chunk[at + 1] = 0;
+    chunk[at + 2] = capacity;
+    return block;
+  }
+
+  // --- Querying ------------------------------------------------------------------------------
+
+  /** The id of a known term with documents, or -1. */
+  #liveTerm(text: string): number {
+    const term = this.#findTerm(text, 0, text.length, hashOf(text));
+    return term >= 0 && this.#df[term] > 0 ? term : -1;
+  }
+
+  /** The term itself, when it has documents. */
+  exact(token: string): Variant[] {
+    const term = this.#liveTerm(token);
+    return term >= 0 ? [{ term, weight: VARIANT_WEIGHT.exact, df: this.#df[term] }] : [];
+  }
+
+  /** The term, its completions when it is being typed, and its corrections, weighted. */
+  variants(token: string, typing: boolean): Variant[] {
+    const out: Variant[] = [];
+    if (this.#termStamp.length < this.#texts.length) {
+      this.#termStamp = new Int32Array(this.#df.length);
+      this.#termStampValue = 0;
+    }
+    if (this.#termStampValue >= STAMP_LIMIT) {
+      this.#termStamp.fill(0);
+      this.#termStampValue = 0;
+    }
+    const stamp = ++this.#termStampValue;
+    const exact = this.#liveTerm(token);
+    const exactDf = exact < 0 ? 0 : this.#df[exact];
+    if (exact >= 0) {
+      this.#termStamp[exact] = stamp;
+      out.push({ term: exact, weight: VARIANT_WEIGHT.exact, df: exactDf });
+    }
+    if (typing && token.length >= MIN_PREFIX_LENGTH) {
+      for (const term of this.#completions(token)) {
+        if (this.#termStamp[term] === stamp) continue;
+        this.#termStamp[term] = stamp;
+        const share = token.length / this.#texts[term].length;
+        out.push({ term, weight: VARIANT_WEIGHT.prefix * (0.5 + 0.5 * share), df: this.#df[term] });
+      }
+    }
+    if (isFuzzy(token)) {
+      for (const [term, edits] of this.#corrections(token, stamp)) {
+        if (exactDf > 0 && this.#df[term] < exactDf * CORRECTION_DF_RATIO) continue;
+        out.push({ term, weight: VARIANT_WEIGHT.edits[edits], df: this.#df[term] });
+      }
+    }
+    // Completions and corrections share the idf of the most frequent one, and a more frequent
+    // term is the likelier meaning (as in SymSpell): otherwise a rare look-alike would win.
+    const start = exactDf > 0 ? 1 : 0;
+    let maxDf = 0;
+    for (let k = start; k < out.length; k++) maxDf = Math.max(maxDf, out[k].df);
+    for (let k = start; k < out.length; k++) {
+      out[k].weight *= 1 - FREQUENCY_PREFERENCE + FREQUENCY_PREFERENCE * out[k].df / maxDf;
+      out[k].df = maxDf;
+    }
+    return out;
+  }
+
+  /** Vocabulary terms with documents starting with `prefix`: the 50 most frequent at most. */
+  #completions(prefix: string): number[] {
+    if (this.#unsorted.length > MAX_UNSORTED_TERMS) this.sortPrefixes();
+    const texts = this.#texts;
+    const found: number[] = [];
+    const sorted = this.#sorted;
+    let low = 0;
+    let high = sorted.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (texts[sorted[middle]] < prefix) low = middle + 1;
+      else high = middle;
+    }
+    for (let k = low; k < sorted.length && texts[sorted[k]].startsWith(prefix); k++) {
+      if (this.#df[sorted[k]] > 0) found.push(sorted[k]);
+    }
+    for (const term of this.#unsorted) {
+      if (this.#df[term] > 0 && texts[term].startsWith(prefix)) found.push(term);
+    }
+    if (found.length <= MAX_PREFIX_EXPANSIONS) return found;
+    return found.sort((a, b) => this.#df[b] - this.#df[a]).slice(0, MAX_PREFIX_EXPANSIONS);
+  }
+
+  /** Vocabulary terms within 1 edit (2 from 8 characters) of `token`, as [term, edits]. */
+  #corrections(token: string, stamp: number): [number, number][] {
+    const maxEdits = queryEdits(token);
+    const found: [number, number][] = [];
+    const mask = this.#buckets.length - 1;
+    forEachDeletion(token, maxEdits, (hash) => {
+      for (let entry = this.#buckets[hash & mask]; entry >= 0; entry = this.#deletionNext[entry]) {
+        if (this.#deletionHash[entry] !== hash) continue;
+        const term = this.#deletionTerm[entry];
+        if (this.#termStamp[term] === stamp) continue;
+        this.#termStamp[term] = stamp;
+        if (this.#df[term] <= 0) continue;
+        const edits = editDistance(token, this.#texts[term], maxEdits);
+        if (edits >= 1 && edits <= maxEdits) found.push([term, edits]);
+      }
+    });
+    found.sort((a, b) => a[1] - b[1] || this.#df[b[0]] - this.#df[a[0]]);
+    return found.slice(0, MAX_CORRECTIONS);
+  }
+}

@@ -1,0 +1,201 @@
+/**
+ * The text side of search: tokens (lowercase, diacritic-free, hashed while scanning), stopwords,
+ * domains, and the typo neighbourhoods of terms (SymSpell deletions and the edit distance that
+ * verifies a candidate).
+ */
+
+/** Tokens longer than this are not terms. */
+const MAX_TERM_LENGTH = 40;
+/** SymSpell prefix length: deletions are taken from the first characters only. */
+const FUZZY_PREFIX_LENGTH = 7;
+/** Shorter terms, and terms with digits, are matched exactly only. */
+const MIN_FUZZY_LENGTH = 3;
+/** From this length a query term may be 2 edits away from a vocabulary term, else 1. */
+const LONG_TERM_LENGTH = 8;
+
+/** Words that are optional in a query next to other words. */
+export const STOPWORDS: ReadonlySet<string> = new Set(
+  ("a an and are as at be by for from in is it of on or our that the this to we with you your")
+    .split(" "),
+);
+
+const NON_ASCII = /[\u0080-\uffff]/;
+const UNICODE_SEPARATORS = /[^\p{L}\p{N}]+/u;
+const MARKS = /\p{M}+/gu;
+const ENDS_IN_WORD = /[\p{L}\p{N}\p{M}]$/u;
+const HAS_DIGIT = /\p{N}/u;
+const HAS_WORD = /[\p{L}\p{N}]/u;
+
+const FNV_OFFSET = 0x811c9dc5 | 0;
+const FNV_PRIME = 0x01000193;
+
+/** Lowercase, diacritic-free alphanumeric tokens of a text: `"Café-Bar"` → `["cafe", "bar"]`. */
+export function tokenize(text: string): string[] {
+  const out: string[] = [];
+  forEachToken(text, (source, start, end) => out.push(source.slice(start, end)));
+  return out;
+}
+
+/** Whether a text has a letter or digit (a query without tokens but with words matches nothing). */
+export function hasWord(text: string): boolean {
+  return HAS_WORD.test(text);
+}
+
+/** Whether a query ends inside a word: its last token is being typed and is matched as a prefix. */
+export function endsInWord(text: string): boolean {
+  return ENDS_IN_WORD.test(text);
+}
+
+/** FNV-1a hash of `text[start, end)`. */
+export function hashOf(text: string, start = 0, end = text.length): number {
+  let hash = FNV_OFFSET;
+  for (let k = start; k < end; k++) hash = Math.imul(hash ^ text.charCodeAt(k), FNV_PRIME);
+  return hash;
+}
+
+/**
+ * Calls `visit` with each token of a text as a range of a lowercased source string, and the
+ * range's hash (so the vocabulary is looked up without creating a string); returns the count.
+ */
+export function forEachToken(
+  text: string,
+  visit: (source: string, start: number, end: number, hash: number) => void,
+): number {
+  let lower = text.toLowerCase();
+  let count = 0;
+  if (NON_ASCII.test(lower)) {
+    lower = lower.normalize("NFKD").replace(MARKS, "");
+    if (NON_ASCII.test(lower)) {
+      for (const token of lower.split(UNICODE_SEPARATORS)) {
+        if (token.length === 0 || token.length > MAX_TERM_LENGTH) continue;
+        visit(token, 0, token.length, hashOf(token));
+        count++;
+      }
+      return count;
+    }
+  }
+  // ASCII (nearly all text): a scan, hashing as it goes.
+  let start = -1;
+  let hash = FNV_OFFSET;
+  for (let k = 0; k <= lower.length; k++) {
+    const c = k < lower.length ? lower.charCodeAt(k) : 32;
+    if ((c >= 97 && c <= 122) || (c >= 48 && c <= 57)) {
+      if (start < 0) {
+        start = k;
+        hash = FNV_OFFSET;
+      }
+      hash = Math.imul(hash ^ c, FNV_PRIME);
+    } else if (start >= 0) {
+      if (k - start <= MAX_TERM_LENGTH) {
+        visit(lower, start, k, hash);
+        count++;
+      }
+      start = -1;
+    }
+  }
+  return count;
+}
+
+/** The bare lowercase host of a URL or domain: `https://www.Acme.io:443/x` → `acme.io`. */
+export function normalizeDomain(input: string): string {
+  return input.trim().toLowerCase()
+    .replace(/^[a-z][a-z0-9+.-]*:\/\//, "")
+    .replace(/[/?#].*$/, "")
+    .replace(/^[^@]*@/, "")
+    .replace(/:\d*$/, "")
+    .replace(/^www\./, "")
+    .replace(/\.$/, "");
+}
+
+/** Substring results may keep their whole source text alive; copy long ones before storing. */
+export function detached(text: string): string {
+  return text.length >= 13 ? (" " + text).slice(1) : text;
+}
+
+/** Whether a term takes part in typo matching (3 characters or more, no digits). */
+export function isFuzzy(term: string): boolean {
+  return term.length >= MIN_FUZZY_LENGTH && !HAS_DIGIT.test(term);
+}
+
+/** Edits allowed between a query term and a vocabulary term: 1, or 2 from 8 characters. */
+export function queryEdits(term: string): number {
+  return term.length >= LONG_TERM_LENGTH ? 2 : 1;
+}
+
+/**
+ * Deletions kept for a vocabulary term: 2 from 6 characters, so that an 8-character query term
+ * two edits away (two insertions) still meets it.
+ */
+export function vocabularyEdits(term: string): number {
+  return term.length >= LONG_TERM_LENGTH - 2 ? 2 : 1;
+}
+
+/** FNV-1a of the first `length` characters of `text` without the characters at `skip1`, `skip2`. */
+function deletionHash(text: string, length: number, skip1: number, skip2: number): number {
+  let hash = FNV_OFFSET;
+  for (let k = 0; k < length; k++) {
+    if (k === skip1 || k === skip2) continue;
+    hash = Math.imul(hash ^ text.charCodeAt(k), FNV_PRIME);
+  }
+  return hash;
+}
+
+/** Calls `visit` with the hash of each deletion of up to `maxEdits` letters of a term's prefix. */
+export function forEachDeletion(
+  term: string,
+  maxEdits: number,
+  visit: (hash: number) => void,
+): void {
+  const n = Math.min(term.length, FUZZY_PREFIX_LENGTH);
+  visit(deletionHash(term, n, -1, -1));
+  for (let i = 0; i < n; i++) {
+    // Deleting any character of a run gives the same string: keep the first.
+    if (i > 0 && term.charCodeAt(i) === term.charCodeAt(i - 1)) continue;
+    visit(deletionHash(term, n, i, -1));
+    if (maxEdits < 2) continue;
+    for (let j = i + 1; j < n; j++) {
+      if (j > i + 1 && term.charCodeAt(j) === term.charCodeAt(j - 1)) continue;
+      visit(deletionHash(term, n, i, j));
+    }
+  }
+}
+
+let distanceRows = [new Int32Array(64), new Int32Array(64), new Int32Array(64)];
+
+/** Optimal-string-alignment (Damerau-Levenshtein) distance, or `max + 1` when it exceeds `max`. */
+export function editDistance(a: string, b: string, max: number): number {
+  const la = a.length;
+  const lb = b.length;
+  if (Math.abs(la - lb) > max) return max + 1;
+  if (distanceRows[0].length <= lb) {
+    distanceRows = distanceRows.map(() => new Int32Array(lb * 2 + 1));
+  }
+  let before = distanceRows[0];
+  let previous = distanceRows[1];
+  let current = distanceRows[2];
+  for (let j = 0; j <= lb; j++) previous[j] = j;
+  for (let i = 1; i <= la; i++) {
+    current[0] = i;
+    let rowMin = i;
+    const ca = a.charCodeAt(i - 1);
+    for (let j = 1; j <= lb; j++) {
+      const cb = b.charCodeAt(j - 1);
+      let value = Math.min(
+        previous[j] + 1,
+        current[j - 1] + 1,
+        previous[j - 1] + (ca === cb ? 0 : 1),
+      );
+      if (i > 1 && j > 1 && ca === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === cb) {
+        value = Math.min(value, before[j - 2] + 1);
+      }
+      current[j] = value;
+      if (value < rowMin) rowMin = value;
+    }
+    if (rowMin > max) return max + 1;
+    const recycled = before;
+    before = previous;
+    previous = current;
+    current = recycled;
+  }
+  return previous[lb];
+}

@@ -1,0 +1,194 @@
+/** What the product is called and how it describes itself: name, tagline and descriptions. */
+import { type DraftedValue, type EvidenceQuote } from "../evidence.ts";
+import { draftFeatures } from "./features.ts";
+import type { PageView } from "./pages.ts";
+import {
+  isProse,
+  jsonLdObjects,
+  MAX_PROSE_QUOTE,
+  metaDescription,
+  NONE,
+  proseRuns,
+  quote,
+  quoteFor,
+  similar,
+  value,
+} from "./pages.ts";
+import { looseText, MAX_QUOTE_CHARS, normalizeQuoteText, words } from "../text.ts";
+
+const SOFTWARE_TYPES =
+  /^(SoftwareApplication|WebApplication|MobileApplication|Product|WebSite|Organization|Corporation)$/;
+
+function ldType(o: Record<string, unknown>): string {
+  const t = o["@type"];
+  return Array.isArray(t) ? String(t[0]) : String(t ?? "");
+}
+
+/** The product name: JSON-LD, og:site_name or the title part that names it, quoted on a page. */
+export function draftName(ctx: { views: PageView[]; startUrl: string }): DraftedValue {
+  const candidates: { name: string; view: PageView }[] = [];
+  const home = ctx.views.filter((v) => v.kind === "home");
+  const ordered = [...home, ...ctx.views.filter((v) => v.kind !== "home")];
+  for (const v of ordered) {
+    const objs = jsonLdObjects(v).filter((o) => SOFTWARE_TYPES.test(ldType(o)));
+    objs.sort((a, b) => typeOrder(ldType(a)) - typeOrder(ldType(b)));
+    for (const o of objs) {
+      if (typeof o.name === "string") candidates.push({ name: o.name, view: v });
+    }
+    const site = v.page.facts.og?.["og:site_name"] ?? v.page.facts.og?.["site_name"];
+    if (site) candidates.push({ name: site, view: v });
+  }
+  let domain = "";
+  try {
+    domain = new URL(ctx.startUrl).hostname.replace(/^www\./, "").split(".")[0].toLowerCase();
+  } catch { /* no start URL */ }
+  for (const v of ordered) {
+    const title = v.page.facts.title ?? v.page.title;
+    if (!title) continue;
+    const parts = normalizeQuoteText(title).split(/\s+[|\-–—:·•]\s+/).map((p) => p.trim()).filter(
+      Boolean,
+    );
+    const byDomain = parts.find((p) => domain && looseText(p).replace(/ /g, "").includes(domain));
+    const short = parts.find((p) => words(p).length <= 3);
+    const h1 = (v.page.facts.headings ?? []).find((h) => h.level === 1)?.text;
+    const alone = parts.length === 1 && words(parts[0]).length <= 3 &&
+        (h1 !== undefined && looseText(h1) === looseText(parts[0]))
+      ? parts[0]
+      : undefined;
+    const pick = byDomain ?? (parts.length > 1 ? short : alone);
+    if (pick) candidates.push({ name: pick, view: v });
+    if (v.kind === "home") break;
+  }
+  for (const c of candidates) {
+    const n = normalizeQuoteText(c.name);
+    if (!n || n.length > 80) continue;
+    const q = quoteFor([c.view, ...ctx.views.filter((v) => v !== c.view)], n, 200);
+    if (q) return value(n, [q]);
+  }
+  return NONE;
+}
+
+function typeOrder(type: string): number {
+  if (/Application|Product/.test(type)) return 0;
+  if (type === "WebSite") return 1;
+  return 2;
+}
+
+function firstSentence(text: string): string {
+  const t = normalizeQuoteText(text);
+  const m = t.match(/^.+?[.!?](?=\s|$)/);
+  return (m ? m[0] : t).trim();
+}
+
+/** The tagline: a short og:description, the h1, the line under a name headline, or a title part. */
+export function draftTagline(views: PageView[], name: string | null): DraftedValue {
+  const home = views.find((v) => v.kind === "home") ?? views[0];
+  if (!home) return NONE;
+  const isName = (t: string) => name !== null && looseText(t) === looseText(name);
+  const candidates: string[] = [];
+  const og = home.page.facts.og?.["description"] ?? home.page.facts.og?.["og:description"];
+  const meta = home.page.facts.meta_description;
+  if (og && words(og).length <= 12 && (!meta || looseText(og) !== looseText(meta))) {
+    candidates.push(firstSentence(og));
+  }
+  const h1 = (home.page.facts.headings ?? []).find((h) => h.level === 1);
+  if (h1 && words(h1.text).length >= 2 && words(h1.text).length <= 14) candidates.push(h1.text);
+  if (h1 && isName(normalizeQuoteText(h1.text))) {
+    // The name as the headline: the line right under it is the tagline.
+    const at = home.segments.findIndex((seg) =>
+      seg.heading && seg.text === normalizeQuoteText(h1.text)
+    );
+    const next = at >= 0 ? home.segments[at + 1] : undefined;
+    if (next && !next.heading && !next.excluded && words(next.text).length <= 20) {
+      candidates.push(firstSentence(next.text));
+    }
+  }
+  const title = home.page.facts.title ?? home.page.title;
+  if (title) {
+    const parts = normalizeQuoteText(title).split(/\s+[|\-–—:·•]\s+/);
+    if (parts.length > 1) {
+      candidates.push(...parts.filter((p) => !isName(p) && words(p).length >= 2));
+    }
+  }
+  if (meta) candidates.push(firstSentence(meta));
+  for (const c of candidates) {
+    const t = normalizeQuoteText(c).replace(/[.!]$/, "");
+    if (t.length < 8 || t.length > 160 || isName(t)) continue;
+    const q = quoteFor([home], t);
+    if (q) return value(t, [q]);
+  }
+  return NONE;
+}
+
+/** A one-sentence description: the meta description, else the first prose sentence. */
+export function draftShortDescription(views: PageView[]): DraftedValue {
+  const home = views.find((v) => v.kind === "home") ?? views[0];
+  if (!home) return NONE;
+  const meta = metaDescription(home);
+  if (meta && normalizeQuoteText(meta).length <= 300 && normalizeQuoteText(meta).length >= 20) {
+    const m = normalizeQuoteText(meta);
+    const q = quoteFor([home], m, MAX_QUOTE_CHARS);
+    if (q) return value(m, [q]);
+  }
+  const seg = home.segments.find((s) => isProse(s) && s.text.length <= 300);
+  if (seg) return value(seg.text, [quote(home, seg.text)]);
+  const ld = ldDescription(views);
+  return ld ? value(ld.text, [ld.quote]) : NONE;
+}
+
+/** A description the site gives in JSON-LD (product first), with its `description:` line. */
+function ldDescription(views: PageView[]): { text: string; quote: EvidenceQuote } | null {
+  for (const v of views) {
+    const objs = jsonLdObjects(v).filter((o) => SOFTWARE_TYPES.test(ldType(o)));
+    objs.sort((a, b) => typeOrder(ldType(a)) - typeOrder(ldType(b)));
+    for (const o of objs) {
+      if (typeof o.description !== "string") continue;
+      const text = normalizeQuoteText(o.description);
+      const line = `description: ${text}`;
+      if (text.length >= 20 && line.length <= MAX_QUOTE_CHARS && v.extras.includes(line)) {
+        return { text, quote: quote(v, line) };
+      }
+    }
+  }
+  return null;
+}
+
+/** A description: the meta description and the opening prose runs, with the feature list. */
+export function draftDescription(views: PageView[]): DraftedValue {
+  const home = views.find((v) => v.kind === "home") ?? views[0];
+  if (!home) return NONE;
+  const parts: { text: string; quotes: EvidenceQuote[] }[] = [];
+  // Near-duplicates (a meta description and the hero paragraph it shortens): the longer stays.
+  const add = (text: string, q: EvidenceQuote) => {
+    const key = looseText(text);
+    const twin = parts.findIndex((p) => {
+      const k = looseText(p.text);
+      return k.includes(key) || key.includes(k) || similar(k, key);
+    });
+    if (twin < 0) parts.push({ text, quotes: [q] });
+    else if (text.length > parts[twin].text.length) parts[twin] = { text, quotes: [q] };
+  };
+  const meta = metaDescription(home);
+  if (meta) {
+    const m = normalizeQuoteText(meta);
+    const q = m.length <= MAX_PROSE_QUOTE ? quoteFor([home], m, MAX_QUOTE_CHARS) : null;
+    if (q) add(m, q);
+  }
+  for (const run of proseRuns(home, 700, 2)) add(run, quote(home, run));
+  const about = views.find((v) => v.kind === "about");
+  if (about) { for (const run of proseRuns(about, 500, 1)) add(run, quote(about, run)); }
+  if (parts.length === 0) {
+    const ld = ldDescription(views);
+    if (!ld) return NONE;
+    parts.push({ text: ld.text, quotes: [ld.quote] });
+  }
+  // What it does, in the site's own feature list.
+  const features = draftFeatures(views);
+  const items = (features.value as string[] | null) ?? [];
+  if (items.length >= 2) {
+    const shown = items.slice(0, 6);
+    const listed = shown.join("; ");
+    parts.push({ text: `Features: ${listed}.`, quotes: features.evidence.slice(0, shown.length) });
+  }
+  return value(parts.map((p) => p.text).join(" "), parts.flatMap((p) => p.quotes));
+}

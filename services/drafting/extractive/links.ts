@@ -1,0 +1,86 @@
+/** Where to reach the product: contact email, demo video, logo and the company's social profiles. */
+import { SOCIAL_KEYS } from "../../../kv/types.ts";
+import { type DraftedValue, type DraftProposal } from "../evidence.ts";
+import type { PageView } from "./pages.ts";
+import { jsonLdObjects, NONE, quote, quoteFor, value } from "./pages.ts";
+import { normalizeQuoteText } from "../text.ts";
+
+/** The contact email, a contact page's and a hello@-style address first. */
+export function draftEmail(views: PageView[]): DraftedValue {
+  const candidates: { email: string; view: PageView; rank: number }[] = [];
+  for (const v of views) {
+    for (const e of v.page.facts.emails ?? []) {
+      const email = e.trim().replace(/^mailto:/i, "");
+      if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) continue;
+      if (
+        v.excludedSpans.some(([s, en]) => {
+          const at = v.text.indexOf(email);
+          return at >= 0 && s <= at && en >= at + email.length;
+        })
+      ) continue;
+      const local = email.split("@")[0].toLowerCase();
+      const rank = (v.kind === "contact" ? 0 : 2) +
+        (/^(hello|hi|contact|info|team|support|help|sales)$/.test(local) ? 0 : 1) +
+        (/^(privacy|legal|abuse|noreply|no-reply|dpo|gdpr|security)$/.test(local) ? 5 : 0);
+      candidates.push({ email, view: v, rank });
+    }
+  }
+  candidates.sort((a, b) => a.rank - b.rank);
+  const c = candidates[0];
+  if (!c) {
+    for (const v of views) {
+      for (const o of jsonLdObjects(v)) {
+        const email = typeof o.email === "string"
+          ? normalizeQuoteText(o.email).replace(/^mailto:/i, "")
+          : "";
+        const line = v.extras.find((e) => e === `email: ${normalizeQuoteText(String(o.email))}`);
+        if (/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) && line) return value(email, [quote(v, line)]);
+      }
+    }
+    return NONE;
+  }
+  const inText = quoteFor([c.view], c.email, 200);
+  return value(c.email, [inText ?? quote(c.view, c.email)]);
+}
+
+/** The first video link on the pages. */
+export function draftVideo(views: PageView[]): DraftedValue {
+  for (const v of views) {
+    const link = (v.page.facts.video_links ?? [])[0];
+    if (link) return value(link, [quote(v, link)]);
+  }
+  return NONE;
+}
+
+/** The logo the extractor found, else a JSON-LD logo. */
+export function draftLogo(views: PageView[]): DraftedValue {
+  for (const v of views) {
+    const logo = v.page.facts.logo_url;
+    if (logo) return value(logo, [quote(v, logo)]);
+  }
+  for (const v of views) {
+    for (const o of jsonLdObjects(v)) {
+      const logo = typeof o.logo === "string"
+        ? o.logo
+        : typeof (o.logo as Record<string, unknown>)?.url === "string"
+        ? (o.logo as Record<string, string>).url
+        : null;
+      if (logo && /^https?:\/\//.test(logo)) return value(logo, [quote(v, logo)]);
+    }
+  }
+  return NONE;
+}
+
+/** The company's social profile links, one per platform. */
+export function draftSocials(views: PageView[]): DraftProposal["company_socials"] {
+  const out: DraftProposal["company_socials"] = {};
+  for (const v of views) {
+    for (const [key, url] of Object.entries(v.page.facts.socials ?? {})) {
+      if (
+        !(SOCIAL_KEYS as readonly string[]).includes(key) || out[key] || !/^https?:\/\//.test(url)
+      ) continue;
+      out[key] = value(url, [quote(v, url)]);
+    }
+  }
+  return out;
+}

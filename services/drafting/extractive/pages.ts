@@ -1,0 +1,300 @@
+/**
+ * Pages as the extractive drafter reads them: the visible text cut into segments (headings, list
+ * items, sentences) with testimonial and copyright text marked excluded, and the helpers every
+ * field drafter uses to cut verbatim quotes from them.
+ */
+import { type DraftedValue, type EvidencePage, type EvidenceQuote } from "../evidence.ts";
+import {
+  containsPhrase,
+  contentStems,
+  MAX_QUOTE_CHARS,
+  MIN_QUOTE_CHARS,
+  normalizeQuoteText,
+  pageExtras,
+  spansOf,
+  words,
+} from "../text.ts";
+
+type SegmentKind = "heading" | "item" | "text" | "excluded";
+
+/** A piece of a page's text: a heading, a list item or a sentence, at its place in the text. */
+export interface Segment {
+  text: string;
+  start: number;
+  end: number;
+  heading: boolean;
+  /** A list item (from PageFacts.lists). */
+  item: boolean;
+  /** Inside a testimonial block or a copyright notice: never evidence for the product. */
+  excluded: boolean;
+  page: PageView;
+}
+
+/** A page prepared for drafting. */
+export interface PageView {
+  page: EvidencePage;
+  url: string;
+  kind: string;
+  text: string;
+  segments: Segment[];
+  extras: string[];
+  excludedSpans: [number, number][];
+}
+
+const KIND_ORDER = ["home", "about", "features", "pricing", "faq", "team", "contact"];
+
+/** The longest run of prose taken as one quote. */
+export const MAX_PROSE_QUOTE = 480;
+
+/** Where a page kind comes in the reading order (home, about, features, pricing, ...). */
+export function kindRank(kind: string): number {
+  const i = KIND_ORDER.indexOf(kind);
+  return i < 0 ? KIND_ORDER.length : i;
+}
+
+const COPYRIGHT_SPAN_RE = /(?:©|\(c\)|\bcopyright\b)[^.!?|]{0,80}/giu;
+
+/** Where a sentence ends (or a `·`, `|` or `•` separates two items). */
+export const SENTENCE_END_RE =
+  /(?<=[.!?])\s+(?=["'(©\p{Lu}\p{N}]|[\w.+-]+@[\w-]+\.|https?:\/\/)|\s+[·|•]\s+/u;
+
+/** A page cut into segments: headings, list items and sentences, excluded text marked. */
+export function viewPage(page: EvidencePage): PageView {
+  const text = normalizeQuoteText(page.text ?? "");
+  const f = page.facts;
+  const excludedSpans = [
+    ...spansOf(text, (f.testimonials ?? []).map(normalizeQuoteText)),
+    ...spansOf(text, (f.copyright ?? []).map(normalizeQuoteText)),
+    ...[...text.matchAll(COPYRIGHT_SPAN_RE)].map((m) =>
+      [m.index!, m.index! + m[0].length] as [number, number]
+    ),
+  ];
+  const view: PageView = {
+    page,
+    url: page.url,
+    kind: page.kind,
+    text,
+    segments: [],
+    extras: pageExtras(page),
+    excludedSpans,
+  };
+  // Boundaries at each heading and list item (found in order) and around testimonial and
+  // copyright text; the chunks between them are cut into sentences.
+  const linkTexts = [
+    ...new Set(
+      (f.links ?? []).map((l) => normalizeQuoteText(l.text)).filter((t) => t && t.length <= 40),
+    ),
+  ];
+  const cuts: { at: number; end: number; kind: SegmentKind }[] = [];
+  const place = (needle: string, cursor: number): number => {
+    // The first occurrence from the cursor that is not inside navigation (next to link texts).
+    let first = -1;
+    for (let at = text.indexOf(needle, cursor); at >= 0; at = text.indexOf(needle, at + 1)) {
+      if (first < 0) first = at;
+      if (!nextToLinks(text, at + needle.length, linkTexts)) return at;
+    }
+    return first >= 0 ? first : text.indexOf(needle);
+  };
+  let cursor = 0;
+  for (const h of f.headings ?? []) {
+    const ht = normalizeQuoteText(h.text);
+    if (!ht) continue;
+    const at = place(ht, cursor);
+    if (at < 0) continue;
+    if (at >= cursor) cursor = at + ht.length;
+    cuts.push({ at, end: at + ht.length, kind: "heading" });
+  }
+  cursor = 0;
+  for (const list of f.lists ?? []) {
+    for (const item of list) {
+      const it = normalizeQuoteText(item);
+      if (!it) continue;
+      const at = place(it, cursor);
+      if (at < 0) continue;
+      if (at >= cursor) cursor = at + it.length;
+      cuts.push({ at, end: at + it.length, kind: "item" });
+    }
+  }
+  for (const [at, end] of excludedSpans) cuts.push({ at, end, kind: "excluded" });
+  cuts.sort((a, b) => a.at - b.at || b.end - a.end);
+  const pushChunk = (from: number, to: number) => {
+    const chunk = text.slice(from, to);
+    let offset = from;
+    for (const part of chunk.split(SENTENCE_END_RE)) {
+      const at = text.indexOf(part, offset);
+      offset = at + part.length;
+      const lead = part.length - part.trimStart().length;
+      let s = at + lead;
+      let t = part.trim();
+      // Strip navigation and button texts glued to the front of a sentence.
+      for (let changed = true; changed;) {
+        changed = false;
+        for (const lt of linkTexts) {
+          if (t.startsWith(lt + " ") && /^[\p{Lu}\p{N}"'(]/u.test(t.slice(lt.length + 1))) {
+            s += lt.length + 1;
+            t = t.slice(lt.length + 1);
+            changed = true;
+          }
+        }
+      }
+      if (t) addSegment(view, s, s + t.length, "text");
+    }
+  };
+  let at = 0;
+  for (const cut of cuts) {
+    if (cut.end <= at) continue;
+    const from = Math.max(cut.at, at);
+    if (from > at) pushChunk(at, from);
+    addSegment(view, from, cut.end, cut.kind);
+    at = cut.end;
+  }
+  if (at < text.length) pushChunk(at, text.length);
+  return view;
+}
+
+/**
+ * Whether the text right after `end` is a link text: the occurrence ending there sits in a navigation
+ * bar. (Only the text after counts: a page's first heading follows the navigation.)
+ */
+function nextToLinks(text: string, end: number, linkTexts: string[]): boolean {
+  const after = text.slice(end, end + 60).replace(/^[\s|·•]+/u, "");
+  return linkTexts.some((lt) =>
+    lt.length >= 2 && after.startsWith(lt) && !/^[\p{L}\p{N}]/u.test(after.slice(lt.length))
+  );
+}
+
+function addSegment(view: PageView, start: number, end: number, kind: SegmentKind): void {
+  const text = view.text.slice(start, end).trim();
+  if (!text) return;
+  const excluded = kind === "excluded" || view.excludedSpans.some(([s, e]) => s < end && e > start);
+  view.segments.push({
+    text,
+    start,
+    end,
+    heading: kind === "heading",
+    item: kind === "item",
+    excluded,
+    page: view,
+  });
+}
+
+/** A quote of `text` on the page of `view`. */
+export function quote(view: PageView, text: string): EvidenceQuote {
+  return { quote: text, url: view.url };
+}
+
+/** Cuts a verbatim window of at most `max` characters around `needle` from a segment. */
+export function windowAround(text: string, needle: string, max = 300): string {
+  if (text.length <= max) return text;
+  const at = Math.max(0, text.toLowerCase().indexOf(needle.toLowerCase()));
+  let from = Math.max(0, at - Math.floor((max - needle.length) / 2));
+  let to = Math.min(text.length, from + max);
+  from = Math.max(0, to - max);
+  while (from > 0 && text[from - 1] !== " ") from++;
+  while (to < text.length && text[to] !== " ") to--;
+  return text.slice(from, to).trim();
+}
+
+/** Whether a segment reads like a sentence of prose about the product. */
+export function isProse(seg: Segment, minWords = 6, capitalsCheck = true): boolean {
+  if (seg.heading || seg.item || seg.excluded) return false;
+  const ws = words(seg.text);
+  if (ws.length < minWords || seg.text.length > 400 || !/[.!?]["')]?$/.test(seg.text)) return false;
+  // Lists of links, labels and names glued together are mostly capitalised words.
+  const capitals = ws.slice(1).filter((w) => /^\p{Lu}/u.test(w)).length;
+  if (capitalsCheck && capitals / Math.max(1, ws.length - 1) > 0.35) return false;
+  return !/\b(cookies?|all rights reserved|privacy policy|terms of service)\b/i.test(seg.text);
+}
+
+/** Whether two texts say nearly the same (most meaningful words shared). */
+export function similar(a: string, b: string): boolean {
+  const sa = new Set(contentStems(a));
+  const sb = new Set(contentStems(b));
+  const shared = [...sa].filter((x) => sb.has(x)).length;
+  return shared / Math.max(1, Math.min(sa.size, sb.size)) >= 0.7;
+}
+
+/** The first quote for a phrase: a text segment that contains it, else a head/markup statement. */
+export function quoteFor(views: PageView[], needle: string, maxLength = 300): EvidenceQuote | null {
+  for (const v of views) {
+    for (const seg of v.segments) {
+      if (seg.excluded || !containsPhrase(seg.text, needle)) continue;
+      const text = windowAround(seg.text, needle, maxLength);
+      if (text.length >= MIN_QUOTE_CHARS && containsPhrase(text, needle)) return quote(v, text);
+    }
+  }
+  for (const v of views) {
+    for (const e of v.extras) {
+      if (e.length <= MAX_QUOTE_CHARS && e.length >= MIN_QUOTE_CHARS && containsPhrase(e, needle)) {
+        return quote(v, e);
+      }
+    }
+  }
+  return null;
+}
+
+/** A drafted value with its quotes (nulls left out, duplicates removed). */
+export function value<T>(v: T, evidence: (EvidenceQuote | null)[]): DraftedValue<T> {
+  const quotes = evidence.filter((q): q is EvidenceQuote => q !== null);
+  const seen = new Set<string>();
+  return {
+    value: v,
+    evidence: quotes.filter((q) => {
+      const k = q.url + "\u0001" + q.quote;
+      if (seen.has(k)) return false;
+      seen.add(k);
+      return true;
+    }),
+  };
+}
+
+/** The value of a field the site does not state. */
+export const NONE: DraftedValue = { value: null, evidence: [] };
+
+/** The page's JSON-LD objects, `@graph` members included. */
+export function jsonLdObjects(view: PageView): Record<string, unknown>[] {
+  const out: Record<string, unknown>[] = [];
+  const walk = (o: unknown, depth: number) => {
+    if (depth > 4 || !o || typeof o !== "object") return;
+    if (Array.isArray(o)) return o.forEach((x) => walk(x, depth + 1));
+    const rec = o as Record<string, unknown>;
+    out.push(rec);
+    if (Array.isArray(rec["@graph"])) walk(rec["@graph"], depth + 1);
+  };
+  for (const o of view.page.facts.json_ld ?? []) walk(o, 0);
+  return out;
+}
+
+/** The page's meta description, else its Open Graph description. */
+export function metaDescription(view: PageView): string | null {
+  const f = view.page.facts;
+  return f.meta_description ?? f.og?.["og:description"] ?? f.og?.["description"] ?? null;
+}
+
+/** Runs of consecutive prose sentences, each run one verbatim quote. */
+export function proseRuns(view: PageView, maxChars: number, maxRuns: number): string[] {
+  const runs: string[] = [];
+  let current: Segment[] = [];
+  let used = 0;
+  const flush = () => {
+    if (current.length > 0) {
+      runs.push(view.text.slice(current[0].start, current[current.length - 1].end));
+    }
+    current = [];
+  };
+  for (const seg of view.segments) {
+    if (runs.length >= maxRuns || used >= maxChars) break;
+    if (!isProse(seg)) {
+      if (current.length > 0) flush();
+      continue;
+    }
+    const last = current[current.length - 1];
+    const contiguous = last && view.text.slice(last.end, seg.start).trim() === "";
+    const runLength = current.length > 0 ? seg.end - current[0].start : seg.text.length;
+    if (current.length > 0 && (!contiguous || runLength > MAX_PROSE_QUOTE)) flush();
+    current.push(seg);
+    used += seg.text.length;
+  }
+  if (runs.length < maxRuns) flush();
+  return runs.filter((r) => r.length >= 20);
+}

@@ -1,0 +1,187 @@
+/**
+ * Where and since when: the country and city the site says it is based in (structured address,
+ * postal addresses, "based in" sentences), and the year it says it was founded.
+ */
+import { type DraftedValue, type EvidenceQuote } from "../evidence.ts";
+import type { PageView } from "./pages.ts";
+import { jsonLdObjects, NONE, quote, quoteFor, value, windowAround } from "./pages.ts";
+import {
+  countryCodeOf,
+  foundingYearsIn,
+  MIN_QUOTE_CHARS,
+  normalizeQuoteText,
+  words,
+} from "../text.ts";
+
+const CAP = String.raw`\p{Lu}[\p{L}'.-]*`;
+const PLACE = String.raw`${CAP}(?:[ -]${CAP}){0,3}`;
+/** "based in Berlin, Germany", "headquartered in Austin", "founded in 2021 in Utrecht". */
+const PLACE_CUE_RE = new RegExp(
+  String
+    .raw`\b(?:(?:are |is )?based (?:in|out of)|headquartered in|headquarters in|located in|offices? in|hq in|our office in|made (?:with [^ ]+ )?in|team in|studio in|founded(?: in (?:19|20)\d\d)? in|started(?: in (?:19|20)\d\d)? in)\s+((?:the )?${PLACE}(?:,\s*(?:the )?${PLACE}){0,2})`,
+  "gu",
+);
+/** "Utrecht, the Netherlands" (the second part must be a country). */
+const CITY_COUNTRY_RE = new RegExp(String.raw`(${PLACE}),\s*(?:the\s+)?(${PLACE})`, "gu");
+/** A postal address: "3511 AV Utrecht the Netherlands", "10115 Berlin, Germany". */
+const ADDRESS_RE = new RegExp(
+  String.raw`\b\d{4,5}(?: ?[A-Z]{2})?\s+(${CAP}(?:[ -]${CAP})?),?\s+(?:the\s+)?(${PLACE})`,
+  "gu",
+);
+const US_ADDRESS_RE = new RegExp(
+  String
+    .raw`\b(${CAP}(?: ${CAP}){0,2}),\s*[A-Z]{2}\s+\d{5}(?:-\d{4})?(?:,?\s*(USA|U\.S\.A\.|United States))?`,
+  "gu",
+);
+
+/** "in Hamburg, Germany", "in Portland, Oregon". */
+const IN_CITY_COUNTRY_RE = new RegExp(
+  String.raw`\bin (${CAP}(?:[ -]${CAP})?),\s*(?:the\s+)?(${PLACE})`,
+  "gu",
+);
+/** A sentence in which the site speaks about itself. */
+const SELF_RE =
+  /\b(we|we're|our|us|team|office|offices|based|built|developer|company|studio|headquarters)\b/iu;
+
+interface PlaceCandidate {
+  city: string | null;
+  country: string | null;
+  quote: EvidenceQuote;
+  rank: number;
+}
+
+/** The leading words of a place that are a country (as a code), trailing words trimmed. */
+function asCountry(text: string): string | null {
+  const t = text.replace(/^the\s+/i, "").replace(/[.,]$/, "");
+  const parts = t.split(" ");
+  for (let n = parts.length; n >= 1; n--) {
+    const code = countryCodeOf(parts.slice(0, n).join(" "));
+    if (code && parts.slice(0, n).join(" ").length > 2) return code;
+  }
+  return null;
+}
+
+function asCity(text: string): string | null {
+  const t = text.replace(/^the\s+/i, "").replace(/[.,]$/, "").trim();
+  if (!t || asCountry(t) || /^[A-Z]{2,3}$/.test(t) || words(t).length > 3) return null;
+  if (/^(We|Our|Us|You|It|This|The|A|An|I)$/u.test(t)) return null;
+  return t;
+}
+
+/** The country and city the site says it is based in, best-ranked statement first. */
+export function draftPlace(views: PageView[]): { country: DraftedValue; city: DraftedValue } {
+  const found: PlaceCandidate[] = [];
+  const pageRank = (v: PageView) => (v.kind === "contact" ? 0 : v.kind === "about" ? 1 : 2);
+  // Structured address first.
+  for (const v of views) {
+    for (const o of jsonLdObjects(v)) {
+      const addr = o.address as Record<string, unknown> | undefined;
+      if (!addr || typeof addr !== "object") continue;
+      const loc = typeof addr.addressLocality === "string"
+        ? normalizeQuoteText(addr.addressLocality)
+        : null;
+      const rawCountry = addr.addressCountry;
+      const cty = typeof rawCountry === "string"
+        ? normalizeQuoteText(rawCountry)
+        : typeof (rawCountry as Record<string, unknown>)?.name === "string"
+        ? normalizeQuoteText((rawCountry as Record<string, string>).name)
+        : null;
+      const line = (k: string, val: string) =>
+        v.extras.find((e) => e === `address.${k}: ${val}` || e === `${k}: ${val}`);
+      if (loc) {
+        const l = line("addressLocality", loc);
+        const q = quoteFor(views, loc) ?? (l ? quote(v, l) : null);
+        if (q) found.push({ city: loc, country: null, quote: q, rank: 0 });
+      }
+      if (cty) {
+        const code = countryCodeOf(cty);
+        let q: EvidenceQuote | null = null;
+        for (const n of code ? [cty, ...countryNamesFor(code)] : [cty]) {
+          if (!q && n.length >= MIN_QUOTE_CHARS) q = quoteFor(views, n);
+        }
+        const l = line("addressCountry", cty);
+        if (!q && l) q = quote(v, l);
+        if (q && code) found.push({ city: null, country: code, quote: q, rank: 0 });
+      }
+    }
+  }
+  for (const v of views) {
+    for (const seg of v.segments) {
+      if (seg.excluded) continue;
+      const q = (m: RegExpMatchArray) => quote(v, windowAround(seg.text, m[0], 240));
+      for (const m of seg.text.matchAll(PLACE_CUE_RE)) {
+        const parts = m[1].split(/,\s*/);
+        const founded = /^(founded|started)/i.test(m[0]);
+        let city: string | null = null;
+        let country: string | null = null;
+        for (const part of parts) {
+          country ??= asCountry(part);
+          if (!asCountry(part)) city ??= asCity(part);
+        }
+        if (/^made/i.test(m[0])) city = null;
+        found.push({ city, country, quote: q(m), rank: founded ? 4 : 1 + pageRank(v) / 10 });
+      }
+      for (const m of seg.text.matchAll(ADDRESS_RE)) {
+        const country = asCountry(m[2]);
+        if (country) {
+          found.push({ city: asCity(m[1]), country, quote: q(m), rank: 0.5 + pageRank(v) / 10 });
+        }
+      }
+      for (const m of seg.text.matchAll(US_ADDRESS_RE)) {
+        found.push({ city: asCity(m[1]), country: m[2] ? "US" : null, quote: q(m), rank: 0.5 });
+      }
+      // "… in Hamburg, Germany" where the site speaks about itself.
+      if (SELF_RE.test(seg.text)) {
+        for (const m of seg.text.matchAll(IN_CITY_COUNTRY_RE)) {
+          const country = asCountry(m[2]);
+          if (country) {
+            found.push({ city: asCity(m[1]), country, quote: q(m), rank: 1.5 + pageRank(v) / 10 });
+          }
+        }
+      }
+      // "City, Country" only in short lines (footers, addresses), not in running prose.
+      if (words(seg.text).length <= 12) {
+        for (const m of seg.text.matchAll(CITY_COUNTRY_RE)) {
+          const country = asCountry(m[2]);
+          const city = asCity(m[1].split(" ").slice(-2).join(" ").replace(/^\p{Ll}.*? /u, ""));
+          if (country) found.push({ city, country, quote: q(m), rank: 2 + pageRank(v) / 10 });
+        }
+      }
+    }
+  }
+  found.sort((a, b) => a.rank - b.rank);
+  const cityPick = found.find((c) => c.city);
+  const countryPick = (cityPick?.country ? cityPick : null) ?? found.find((c) => c.country);
+  return {
+    city: cityPick ? value(cityPick.city, [cityPick.quote]) : NONE,
+    country: countryPick ? value(countryPick.country, [countryPick.quote]) : NONE,
+  };
+}
+
+function countryNamesFor(code: string): string[] {
+  const names = new Intl.DisplayNames(["en"], { type: "region" }).of(code);
+  return names ? [names] : [];
+}
+
+/** The year a sentence (or JSON-LD foundingDate) says the company was founded. */
+export function draftFoundedYear(views: PageView[]): DraftedValue {
+  for (const v of views) {
+    for (const seg of v.segments) {
+      if (seg.excluded) continue;
+      const years = foundingYearsIn(seg.text);
+      if (years.length > 0) {
+        return value(years[0], [quote(v, windowAround(seg.text, years[0], 240))]);
+      }
+    }
+  }
+  for (const v of views) {
+    for (const o of jsonLdObjects(v)) {
+      const d = o.foundingDate;
+      if (typeof d !== "string" && typeof d !== "number") continue;
+      const y = String(d).match(/^(\d{4})/)?.[1];
+      const line = v.extras.find((e) => e === `foundingDate: ${normalizeQuoteText(String(d))}`);
+      if (y && line) return value(y, [quote(v, line)]);
+    }
+  }
+  return NONE;
+}

@@ -1,0 +1,258 @@
+/**
+ * Pricing: the model (free, freemium, subscription, usage-based, ...) and a summary of the plans,
+ * from pricing cards first, then JSON-LD offers, then sentences that state prices.
+ */
+import { type DraftedValue, type EvidenceQuote } from "../evidence.ts";
+import type { PageView, Segment } from "./pages.ts";
+import { jsonLdObjects, NONE, quote, value, windowAround } from "./pages.ts";
+import { looseText, normalizeQuoteText, words } from "../text.ts";
+import { type PricingModel } from "../vocabulary.ts";
+
+const PRICE_RE = /(?:[$€£]\s?\d[\d,.]*|\d[\d,.]*\s?(?:[$€£]|usd|eur|gbp)\b)/iu;
+
+function pricingPlans(views: PageView[]) {
+  const plans: { plan: string; price: string | null; view: PageView }[] = [];
+  const seen = new Set<string>();
+  for (const v of views) {
+    for (const p of v.page.facts.pricing ?? []) {
+      const plan = normalizeQuoteText(p.plan ?? "");
+      if (!plan || seen.has(looseText(plan))) continue;
+      seen.add(looseText(plan));
+      plans.push({ plan, price: p.price ? normalizeQuoteText(p.price) : null, view: v });
+    }
+  }
+  return plans;
+}
+
+function isFreePrice(price: string | null, plan: string): boolean {
+  const t = `${price ?? ""}`;
+  return /(^|[^\d])0([.,]00)?(\s|$|\/)|\bfree\b/i.test(t) || (!price && /\bfree\b/i.test(plan));
+}
+
+/** A quote showing a plan with its price: the shortest stretch of text from the name to the price. */
+function planQuote(view: PageView, plan: string, price: string | null): EvidenceQuote | null {
+  const lower = view.text.toLowerCase();
+  let at = lower.indexOf(plan.toLowerCase());
+  while (at >= 0) {
+    if (!price) return quote(view, windowAround(view.text.slice(at, at + 200), plan, 200));
+    const p = view.text.indexOf(price, at);
+    if (p >= 0 && p + price.length - at <= 200) {
+      const from = at;
+      let to = p + price.length;
+      const after = view.text.slice(to, to + 20).match(/^\s?(\/\s?\w+|per \w+)/);
+      if (after) to += after[0].length;
+      const text = view.text.slice(from, to).trim();
+      if (!view.excludedSpans.some(([s, e]) => s < to && e > from)) return quote(view, text);
+    }
+    at = lower.indexOf(plan.toLowerCase(), at + 1);
+  }
+  return null;
+}
+
+const PERIOD_WORD_RE =
+  /\b(per|a|an|each|every|\/)\s?(month|mo|year|yr|annum|week)\b|\bmonthly\b|\bannually\b|\byearly\b|\bbilled\b/iu;
+const UNIT_PRICE_RE =
+  /(?:[$€£]\s?\d[\d,.]*|\d[\d,.]*\s?(?:usd|eur|gbp))\s*(?:per|\/|a|each)\s+(?!month|mo\b|year|yr\b|annum|week|user|seat|agent|member|person|practitioner|editor|admin|team)([a-z][a-z-]+)/iu;
+const FREE_PLAN_RE =
+  /\b(free plan|free tier|free forever|forever free|always free|free for (?:up to|teams|individuals|one|personal|small|solo|hobby|open)|free up to|is free for|free for the first \d+ (?:users|projects|seats)|\$0|€0|£0)\b/iu;
+const TRIAL_RE =
+  /\b(free trial|\d+[- ]day (?:free )?trial|(?:first|trial of) \d+ days (?:are|is) free|days are free|try it free)\b/iu;
+const ONE_TIME_RE =
+  /\b(one[- ]time (?:payment|purchase|fee|price)|lifetime (?:licen[cs]e|deal|access)|pay once|buy once|once, forever|no subscription)\b|[$€£]\s?\d[\d,.]*,?\s+once\b/iu;
+const CONTACT_SALES_RE =
+  /\b(contact (?:sales|us) for (?:pricing|a quote)|custom pricing|request a quote|get a quote)\b/iu;
+
+/** Offers from JSON-LD (name, price, currency), each with the `key: value` lines that state it. */
+function ldOffers(views: PageView[]) {
+  const out: {
+    name: string;
+    price: string;
+    currency: string;
+    note: string;
+    quotes: EvidenceQuote[];
+  }[] = [];
+  for (const v of views) {
+    for (const o of jsonLdObjects(v)) {
+      const offers = Array.isArray(o.offers) ? o.offers : o.offers ? [o.offers] : [];
+      for (const offer of offers) {
+        if (!offer || typeof offer !== "object") continue;
+        const rec = offer as Record<string, unknown>;
+        const str = (
+          x: unknown,
+        ) => (typeof x === "string" || typeof x === "number" ? normalizeQuoteText(String(x)) : "");
+        const name = str(rec.name);
+        const price = str(rec.price);
+        if (!name || !price || !/^\d+(?:[.,]\d+)?$/.test(price)) continue;
+        const currency = str(rec.priceCurrency);
+        const note = str(rec.description);
+        const lines = [`offers.name: ${name}`, `offers.price: ${price}`];
+        if (currency) lines.push(`offers.priceCurrency: ${currency}`);
+        if (note && note.length <= 60) lines.push(`offers.description: ${note}`);
+        const quotes = lines.filter((l) => v.extras.includes(l)).map((l) => quote(v, l));
+        if (quotes.length >= 2) {
+          out.push({ name, price, currency, note: note.length <= 60 ? note : "", quotes });
+        }
+      }
+    }
+  }
+  return out;
+}
+
+/** Sentences that state prices or free plans, pricing page first (at most `max`). */
+function priceSegments(views: PageView[], max: number): { view: PageView; seg: Segment }[] {
+  const out: { view: PageView; seg: Segment }[] = [];
+  const ordered = [
+    ...views.filter((v) => v.kind === "pricing"),
+    ...views.filter((v) => v.kind === "home"),
+    ...views.filter((v) => v.kind !== "pricing" && v.kind !== "home" && v.kind !== "faq"),
+  ];
+  for (const v of ordered) {
+    for (const seg of v.segments) {
+      if (out.length >= max) return out;
+      if (seg.excluded || seg.heading || seg.text.length > 300) continue;
+      if (
+        PRICE_RE.test(seg.text) || FREE_PLAN_RE.test(seg.text) || TRIAL_RE.test(seg.text) ||
+        ONE_TIME_RE.test(seg.text)
+      ) {
+        if (!/[.!?]$/.test(seg.text) && !seg.item && words(seg.text).length > 8) continue;
+        out.push({ view: v, seg });
+      }
+    }
+  }
+  return out;
+}
+
+/** The pricing model the plans, offers or price sentences show. */
+export function draftPricingModel(views: PageView[]): DraftedValue {
+  const plans = pricingPlans(views);
+  const pick = (model: PricingModel, quotes: (EvidenceQuote | null)[]) =>
+    value<string>(model, quotes);
+  const openSource = findSegment(
+    views,
+    /\b(open[- ]source|MIT licen[cs]e|Apache licen[cs]e|AGPL|GPL)\b/iu,
+  );
+  if (openSource && (plans.length === 0 || plans.every((p) => isFreePrice(p.price, p.plan)))) {
+    return pick("Open source", [openSource]);
+  }
+  const oneTime = findSegment(views, ONE_TIME_RE);
+  if (oneTime) return pick("One-time", [oneTime]);
+  if (plans.length > 0) {
+    const free = plans.filter((p) => isFreePrice(p.price, p.plan));
+    const paid = plans.filter((p) =>
+      p.price && !isFreePrice(p.price, p.plan) && PRICE_RE.test(p.price)
+    );
+    const priceContext = (p: { view: PageView; price: string | null }) => {
+      const at = p.view.text.indexOf(p.price!);
+      return at >= 0 ? p.view.text.slice(at, at + p.price!.length + 40) : p.price!;
+    };
+    const unit = paid.find((p) =>
+      UNIT_PRICE_RE.test(priceContext(p)) && !PERIOD_WORD_RE.test(p.price!)
+    );
+    if (unit) return pick("Usage-based", [planQuote(unit.view, unit.plan, unit.price)]);
+    if (free.length > 0 && paid.length > 0) {
+      return pick("Freemium", [
+        planQuote(free[0].view, free[0].plan, free[0].price),
+        planQuote(paid[0].view, paid[0].plan, paid[0].price),
+      ]);
+    }
+    if (free.length > 0 && paid.length === 0) {
+      return pick("Free", [planQuote(free[0].view, free[0].plan, free[0].price)]);
+    }
+    const periodic = paid.find((p) => PERIOD_WORD_RE.test(priceContext(p)));
+    if (periodic) {
+      return pick("Subscription", [planQuote(periodic.view, periodic.plan, periodic.price)]);
+    }
+  }
+  // Offers in structured data.
+  const offers = ldOffers(views);
+  if (offers.length > 0) {
+    const free = offers.filter((o) => Number(o.price.replace(",", ".")) === 0);
+    const paid = offers.filter((o) => Number(o.price.replace(",", ".")) > 0);
+    if (free.length > 0 && paid.length > 0) {
+      return pick("Freemium", [...free[0].quotes, ...paid[0].quotes]);
+    }
+    if (free.length > 0) return pick("Free", free[0].quotes);
+    const periodic = paid.find((o) => PERIOD_WORD_RE.test(o.note));
+    if (periodic) return pick("Subscription", periodic.quotes);
+  }
+  // No plan cards: read the sentences that state prices.
+  const found = priceSegments(views, 6);
+  const withPrice = found.filter((f) =>
+    PRICE_RE.test(f.seg.text) && !/[$€£]\s?0(?![.,]?\d)/.test(f.seg.text)
+  );
+  const q = (f: { view: PageView; seg: Segment }) => quote(f.view, f.seg.text);
+  const unit = withPrice.find((f) =>
+    UNIT_PRICE_RE.test(f.seg.text) && !PERIOD_WORD_RE.test(f.seg.text)
+  );
+  if (unit) return pick("Usage-based", [q(unit)]);
+  const freePlan = found.find((f) => FREE_PLAN_RE.test(f.seg.text) && !TRIAL_RE.test(f.seg.text));
+  if (freePlan && withPrice.length > 0) return pick("Freemium", [q(freePlan), q(withPrice[0])]);
+  const periodic = withPrice.find((f) => PERIOD_WORD_RE.test(f.seg.text));
+  if (periodic) return pick("Subscription", [q(periodic)]);
+  if (freePlan) return pick("Free", [q(freePlan)]);
+  const free = findSegment(
+    views,
+    /\b(free forever|completely free|100% free|always free|free to use|free of charge)\b/iu,
+  );
+  if (free) return pick("Free", [free]);
+  const sales = findSegment(views, CONTACT_SALES_RE);
+  if (sales) return pick("Contact sales", [sales]);
+  return NONE;
+}
+
+function findSegment(views: PageView[], re: RegExp): EvidenceQuote | null {
+  for (const v of views) {
+    for (const seg of v.segments) {
+      if (seg.excluded) continue;
+      const m = seg.text.match(re);
+      if (m) return quote(v, windowAround(seg.text, m[0], 240));
+    }
+  }
+  return null;
+}
+
+/** The plans with their prices (and a trial stated next to them), or the price sentences. */
+export function draftPricingSummary(views: PageView[]): DraftedValue {
+  const plans = pricingPlans(views).slice(0, 5);
+  const parts: string[] = [];
+  const quotes: EvidenceQuote[] = [];
+  for (const p of plans) {
+    const q = planQuote(p.view, p.plan, p.price);
+    if (!q) continue;
+    let price = p.price ?? "";
+    const tail = q.quote.slice(q.quote.lastIndexOf(price) + price.length).trim();
+    if (price && /^(\/\s?\w+|per \w+)$/.test(tail) && !price.includes(tail)) {
+      price = `${price}${tail.startsWith("/") ? "" : " "}${tail}`;
+    }
+    parts.push(price ? `${p.plan}: ${price}` : p.plan);
+    quotes.push(q);
+  }
+  if (parts.length > 0) {
+    // A trial stated next to the plans belongs to the summary.
+    const trial = priceSegments(views, 8).find((f) =>
+      TRIAL_RE.test(f.seg.text) && f.seg.text.length <= 200
+    );
+    if (trial) {
+      parts.push(trial.seg.text.replace(/[.!]$/, ""));
+      quotes.push(quote(trial.view, trial.seg.text));
+    }
+    const text = parts.join("; ");
+    return text.length <= 500 ? value(text, quotes) : NONE;
+  }
+  const offers = ldOffers(views);
+  if (offers.length > 0) {
+    const text = offers.map((o) =>
+      `${o.name}: ${o.currency ? `${o.currency} ` : ""}${o.price}${o.note ? ` ${o.note}` : ""}`
+    ).join("; ");
+    return value(text, offers.flatMap((o) => o.quotes));
+  }
+  // No plan cards: the sentences that state prices, verbatim.
+  const found = priceSegments(views, 4);
+  const kept: { view: PageView; seg: Segment }[] = [];
+  for (const f of found) {
+    if (kept.map((k) => k.seg.text).join(" ").length + f.seg.text.length > 400) break;
+    kept.push(f);
+  }
+  if (!kept.some((k) => PRICE_RE.test(k.seg.text) || FREE_PLAN_RE.test(k.seg.text))) return NONE;
+  return value(kept.map((k) => k.seg.text).join(" "), kept.map((k) => quote(k.view, k.seg.text)));
+}

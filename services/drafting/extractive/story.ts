@@ -1,0 +1,167 @@
+/** The founding story by section (from about pages) and dated milestones (from any page). */
+import { type DraftProposal, type StorySection } from "../evidence.ts";
+import type { PageView, Segment } from "./pages.ts";
+import { isProse, MAX_PROSE_QUOTE, proseRuns, quote, value, windowAround } from "./pages.ts";
+import { looseText, monthsWithYear, words } from "../text.ts";
+
+const STORY_HEADINGS: { section: StorySection; re: RegExp }[] = [
+  {
+    section: "why_started",
+    re:
+      /\b(why we (?:started|built|created|made)|why .* exists|how (?:it|we) (?:all )?(?:started|began)|the beginning|origin)\b/iu,
+  },
+  { section: "problem", re: /\b(the problem|problem we solve|what'?s wrong|the challenge we)\b/iu },
+  {
+    section: "journey",
+    re: /\b(our journey|the journey|how we got here|timeline|our history|history)\b/iu,
+  },
+  { section: "challenges", re: /\b(challenges|what was hard|hardest)\b/iu },
+  {
+    section: "achievements",
+    re: /\b(achievements|milestones so far|what we'?ve achieved|by the numbers)\b/iu,
+  },
+  { section: "lessons", re: /\b(lessons|what we learned|what we'?ve learned)\b/iu },
+  {
+    section: "whats_next",
+    re: /\b(what'?s next|the road ahead|roadmap|looking ahead|the future)\b/iu,
+  },
+  { section: "story", re: /\b(our story|the story|story behind|how it started)\b/iu },
+];
+const STORY_CUES: { section: StorySection; re: RegExp }[] = [
+  {
+    section: "why_started",
+    re:
+      /\b(we started|i started|we built|we created|started .+ because|because we|it all started|the idea came|born out of|got tired of|were tired of)\b/iu,
+  },
+  {
+    section: "problem",
+    re:
+      /\b(problem|struggl\w*|painful|tedious|wasted? (?:hours|time|days)|spent hours|frustrat\w*|too (?:many|much|hard|complicated))\b/iu,
+  },
+  {
+    section: "whats_next",
+    re:
+      /\b(next(?: year| up)?,? we|we'?re (?:now )?working on|we plan to|on our roadmap|coming next)\b/iu,
+  },
+];
+
+function sectionText(view: PageView, heading: Segment): Segment[] {
+  const i = view.segments.indexOf(heading);
+  const out: Segment[] = [];
+  for (const seg of view.segments.slice(i + 1)) {
+    if (seg.heading) break;
+    if (seg.excluded) continue;
+    if (seg.end - (out[0]?.start ?? seg.start) > MAX_PROSE_QUOTE) break;
+    out.push(seg);
+  }
+  return out.filter((s) => words(s.text).length >= 4);
+}
+
+/** Story sections from the about pages: under matching headings, else sentences with a cue. */
+export function draftStory(views: PageView[]): DraftProposal["story"] {
+  const out: DraftProposal["story"] = {};
+  const about = views.filter((v) => v.kind === "about");
+  for (const v of about) {
+    for (const seg of v.segments) {
+      if (!seg.heading || seg.excluded) continue;
+      const match = STORY_HEADINGS.find((h) => h.re.test(seg.text));
+      if (!match || out[match.section]) continue;
+      const body = sectionText(v, seg);
+      if (body.length === 0) continue;
+      const text = v.text.slice(body[0].start, body[body.length - 1].end);
+      out[match.section] = value(text, [quote(v, text)]);
+      if (match.section === "story" && !out.title) {
+        out.title = value(seg.text, [quote(v, seg.text)]);
+      }
+    }
+    for (const cue of STORY_CUES) {
+      if (out[cue.section]) continue;
+      const seg = v.segments.find((s) => isProse(s, 5) && cue.re.test(s.text));
+      if (seg) out[cue.section] = value(seg.text, [quote(v, seg.text)]);
+    }
+    if (!out.story) {
+      const runs = proseRuns(v, 600, 1);
+      if (runs[0] && Object.keys(out).length > 0) out.story = value(runs[0], [quote(v, runs[0])]);
+    }
+  }
+  return out;
+}
+
+const MONTH_NAMES =
+  "January|February|March|April|May|June|July|August|September|October|November|December";
+const DATED_RE = new RegExp(
+  `\\b(?:(?:in|on|by|since)\\s+)?(?:(\\d{1,2})\\s+)?(?:(${MONTH_NAMES}|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\\.?\\s+)?(?:(\\d{1,2}),?\\s+)?((?:19|20)\\d\\d)\\b,?\\s*`,
+  "iu",
+);
+
+/** Past events worth a milestone when a sentence dates them ("founded in 2021", "shipped in 2023"). */
+const EVENT_RE =
+  /\b(founded|started|launched|shipped|released|raised|opened|reached|passed|crossed|acquired|joined|won|incorporated)\b/iu;
+
+/** Dated events (timeline entries and dated sentences), in date order. */
+export function draftMilestones(views: PageView[]): DraftProposal["milestones"] {
+  const out: DraftProposal["milestones"] = [];
+  for (const v of views) {
+    v.segments.forEach((seg, i) => {
+      if (seg.excluded || out.length >= 20) return;
+      let text = seg.text;
+      const dateSource = seg.text;
+      let quoteText = seg.text;
+      // A timeline entry: the heading is the date, the next sentence says what happened.
+      if (seg.heading && DATED_RE.test(seg.text) && seg.text.replace(DATED_RE, "").trim() === "") {
+        const next = v.segments[i + 1];
+        if (!next || next.heading || next.excluded) return;
+        text = next.text;
+        quoteText = v.text.slice(seg.start, next.end);
+        if (quoteText.length > 300) return;
+      } else if (seg.heading || !isProse(seg, 4, false)) return;
+      else {
+        const m = seg.text.match(DATED_RE);
+        if (!m) return;
+        const dated = m.index! <= 3 || m[2] || /^(?:in|on|by|since)\b/i.test(m[0]);
+        if (!dated) return;
+        if (m.index! <= 3) text = seg.text.slice(m.index! + m[0].length);
+        else if (m[2]) {
+          text = (seg.text.slice(0, m.index) + " " + seg.text.slice(m.index! + m[0].length)).trim();
+        } else if (EVENT_RE.test(seg.text) && seg.text.length <= 200) text = seg.text;
+        else return;
+      }
+      const m = dateSource.match(DATED_RE);
+      if (!m) return;
+      const year = m[4];
+      const months = monthsWithYear(dateSource, year);
+      const month = months[0] ?? (m[2] ? monthIndex(m[2]) : 0);
+      const day = m[1] ?? m[3];
+      const date = `${year}-${String(month || 1).padStart(2, "0")}-${
+        month && day ? String(Number(day)).padStart(2, "0") : "01"
+      }`;
+      if (Number.isNaN(Date.parse(date))) return;
+      if (/\b(copyright|©|all rights reserved)\b/i.test(seg.text)) return;
+      const title = text.replace(/^[,\s]+/, "").replace(/[.!]$/, "").replace(
+        /^./,
+        (c) => c.toUpperCase(),
+      ).slice(0, 200);
+      if (words(title).length < 2) return;
+      out.push({
+        date,
+        title,
+        description: null,
+        url: null,
+        evidence: [quote(v, windowAround(quoteText, title.slice(0, 20), 300))],
+      });
+    });
+  }
+  const seen = new Set<string>();
+  return out.filter((m) => {
+    const k = `${m.date} ${looseText(m.title)}`;
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  }).sort((a, b) => a.date.localeCompare(b.date));
+}
+
+function monthIndex(name: string): number {
+  return MONTH_NAMES.split("|").findIndex((m) =>
+    m.toLowerCase().startsWith(name.slice(0, 3).toLowerCase())
+  ) + 1;
+}
