@@ -52,7 +52,9 @@ if (import.meta.main) {
   void kv.listenQueue((message) => handleJob(deps, message));
   const app = createApp(deps);
   Deno.serve({
+    hostname: config.host,
     port: config.port,
-    onListen: ({ port }) => console.log(`Launch Directory on ${config.publicUrl} (port ${port})`),
+    onListen: ({ hostname, port }) =>
+      console.log(`Launch Directory on ${config.publicUrl} (listening on ${hostname}:${port})`),
   }, app.fetch);
 }

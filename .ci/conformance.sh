@@ -1,18 +1,24 @@
 #!/usr/bin/env bash
 # The official MCP conformance suite against a fresh instance of the service: the server scenarios
-# that need none of the suite's fixture tools, plus the authorization-server metadata scenario.
+# that need none of the suite's fixture tools, plus the authorization-server scenarios (metadata,
+# and the authorization code grant driven end to end by .ci/conformance_oauth.ts: dynamic
+# registration, sign-in through the development mailbox, the consent page answered by form posts).
 # Checks listed in .ci/conformance-expected-failures.yml may fail; any other failure or warning,
 # or a listed check that passes, makes this script exit non-zero. Run: deno task conformance.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
 PORT="${CONFORMANCE_PORT:-8123}"
+CALLBACK_PORT="${CONFORMANCE_CALLBACK_PORT:-8124}"
 ORIGIN="http://localhost:$PORT"
 SUITE="npm:@modelcontextprotocol/conformance@0.2.0-alpha.12" # needs Node >= 22: run through Deno
 BASELINE=".ci/conformance-expected-failures.yml"
 SCENARIOS=(
   server-initialize
+  ping
   tools-list
+  resources-list
+  prompts-list
   server-stateless
   dns-rebinding-protection
   http-header-validation
@@ -64,12 +70,11 @@ for scenario in "${SCENARIOS[@]}"; do
     failed+=("$scenario")
   fi
 done
-echo "=== conformance authorization --scenario authorization-server-metadata-endpoint"
-if deno run -A --no-config "$SUITE" authorization --url "$ORIGIN" \
-  --scenario authorization-server-metadata-endpoint; then
-  passed=$((passed + 1))
+echo "=== conformance authorization: authorization-server-metadata-endpoint, authorization-code-grant"
+if deno run -A --no-config .ci/conformance_oauth.ts "$ORIGIN" "$SUITE" "$CALLBACK_PORT"; then
+  passed=$((passed + 2))
 else
-  failed+=("authorization-server-metadata-endpoint")
+  failed+=("authorization-server-metadata-endpoint/authorization-code-grant")
 fi
 
 echo "conformance: ${passed} scenarios passed, ${#failed[@]} failed${failed:+ (${failed[*]})}"

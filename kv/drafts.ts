@@ -1,5 +1,6 @@
 /** Drafts, their evidence pages and co-founder invites. */
-import { getManyValues, present } from "./read.ts";
+import { present } from "./read.ts";
+import { getManySplit, getSplit, type SplitEntry, stageValue } from "./split_values.ts";
 import * as keys from "./keys.ts";
 import type { CofounderInvite, Draft } from "./types.ts";
 import type { EvidencePage } from "../services/drafting/evidence.ts";
@@ -24,21 +25,36 @@ export const DRAFT_JOB_BACKOFF_MS = [2_000, 10_000, 60_000];
  * Creates a draft with its owner index, its pending marker and its first job message, in one
  * atomic operation: the draft never exists without the job that builds it.
  */
-export async function createDraft(kv: Deno.Kv, draft: Draft): Promise<void> {
+/** Adds more checks and mutations to a draft write's atomic operation. */
+export type DraftWriteHook = (op: Deno.AtomicOperation) => void | Promise<void>;
+
+/**
+ * Creates a draft with its owner index, its pending marker and its first job message, in one
+ * atomic operation: the draft never exists without the job that builds it. `extra` adds to it.
+ */
+export async function createDraft(
+  kv: Deno.Kv,
+  draft: Draft,
+  extra?: DraftWriteHook,
+): Promise<void> {
   const job: DraftJob = { type: "draft", draft_id: draft.id };
-  const res = await kv.atomic()
+  const staged = await stageValue(kv, keys.draftKey(draft.id), draft);
+  const op = kv.atomic()
     .check({ key: keys.draftKey(draft.id), versionstamp: null })
-    .set(keys.draftKey(draft.id), draft)
     .set(keys.draftsByUserKey(draft.user_id, draft.created_at, draft.id), draft.id)
     .set(keys.pendingDraftKey(draft.id), draft.created_at)
-    .enqueue(job, { backoffSchedule: DRAFT_JOB_BACKOFF_MS })
-    .commit();
-  if (!res.ok) throw new Error(`Draft ${draft.id} already exists`);
+    .enqueue(job, { backoffSchedule: DRAFT_JOB_BACKOFF_MS });
+  staged.write(op, null);
+  await extra?.(op);
+  if (!(await op.commit()).ok) {
+    await staged.discard();
+    throw new Error(`Draft ${draft.id} already exists`);
+  }
 }
 
 /** Reads a draft with its version. */
-export function getDraftEntry(kv: Deno.Kv, id: string): Promise<Deno.KvEntryMaybe<Draft>> {
-  return kv.get<Draft>(keys.draftKey(id));
+export function getDraftEntry(kv: Deno.Kv, id: string): Promise<SplitEntry<Draft>> {
+  return getSplit<Draft>(kv, keys.draftKey(id));
 }
 
 /**
@@ -47,14 +63,18 @@ export function getDraftEntry(kv: Deno.Kv, id: string): Promise<Deno.KvEntryMayb
  */
 export async function saveDraft(
   kv: Deno.Kv,
-  entry: Deno.KvEntryMaybe<Draft>,
+  entry: SplitEntry<Draft>,
   next: Draft,
-  extra?: (op: Deno.AtomicOperation) => void,
+  extra?: DraftWriteHook,
 ): Promise<boolean> {
-  const op = kv.atomic().check(entry).set(keys.draftKey(next.id), next);
+  const staged = await stageValue(kv, keys.draftKey(next.id), next);
+  const op = kv.atomic().check(entry);
+  staged.write(op, entry.parts);
   if (next.status === "ready") op.delete(keys.pendingDraftKey(next.id));
-  extra?.(op);
-  return (await op.commit()).ok;
+  await extra?.(op);
+  if ((await op.commit()).ok) return true;
+  await staged.discard();
+  return false;
 }
 
 /** Adds a job message to an atomic operation. */
@@ -75,7 +95,7 @@ export async function listDraftIdsByUser(kv: Deno.Kv, userId: string): Promise<s
 
 /** Reads several drafts by id, in order. */
 export async function getDrafts(kv: Deno.Kv, ids: string[]): Promise<Draft[]> {
-  return present(await getManyValues<Draft>(kv, ids.map(keys.draftKey)));
+  return present(await getManySplit<Draft>(kv, ids.map(keys.draftKey)));
 }
 
 /** Ids of drafts whose job has not finished, with when they were created. */
@@ -152,18 +172,18 @@ export async function getDraftPages(
 const INVITE_TTL_MS = 14 * 86_400_000;
 
 /** Stores a co-founder invite under its token's hash, with the draft's updated invite list, atomically. */
-export async function putInvite(
+export function putInvite(
   kv: Deno.Kv,
   hash: string,
   invite: CofounderInvite,
-  draftEntry: Deno.KvEntryMaybe<Draft>,
+  draftEntry: SplitEntry<Draft>,
   draft: Draft,
+  extra?: DraftWriteHook,
 ): Promise<boolean> {
-  const res = await kv.atomic().check(draftEntry)
-    .set(keys.draftKey(draft.id), draft)
-    .set(keys.inviteKey(hash), invite, { expireIn: INVITE_TTL_MS })
-    .commit();
-  return res.ok;
+  return saveDraft(kv, draftEntry, draft, async (op) => {
+    op.set(keys.inviteKey(hash), invite, { expireIn: INVITE_TTL_MS });
+    await extra?.(op);
+  });
 }
 
 /** Reads an invite with its version. */
@@ -175,19 +195,17 @@ export function getInviteEntry(
 }
 
 /** Marks an invite accepted and saves the draft, in one atomic operation checked against both. */
-export async function acceptInvite(
+export function acceptInvite(
   kv: Deno.Kv,
   inviteEntry: Deno.KvEntryMaybe<CofounderInvite>,
-  draftEntry: Deno.KvEntryMaybe<Draft>,
+  draftEntry: SplitEntry<Draft>,
   draft: Draft,
 ): Promise<boolean> {
   const acceptedBy = draft.invites.find((i) => i.email === inviteEntry.value!.email)?.accepted_by ??
     null;
-  const res = await kv.atomic().check(inviteEntry).check(draftEntry)
-    .set(inviteEntry.key, { ...inviteEntry.value!, accepted_by: acceptedBy }, {
+  return saveDraft(kv, draftEntry, draft, (op) => {
+    op.check(inviteEntry).set(inviteEntry.key, { ...inviteEntry.value!, accepted_by: acceptedBy }, {
       expireIn: INVITE_TTL_MS,
-    })
-    .set(keys.draftKey(draft.id), draft)
-    .commit();
-  return res.ok;
+    });
+  });
 }

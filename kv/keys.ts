@@ -147,6 +147,10 @@ export const rateLimitShardKey = (bucket: string, window: number, instance: stri
 export const idempotencyKey = (caller: string, operationId: string, key: string) =>
   ["idempotency", caller, operationId, key] as const;
 
+// Values too large for one entry: the parts of the value stored at `key`, one set per write.
+export const valuePartKey = (key: Deno.KvKey, generation: string, index: number) =>
+  ["value_parts", ...key, generation, index] as const;
+
 // Drafts.
 export const draftKey = (id: string) => ["drafts", id] as const;
 export const draftsByUserKey = (userId: string, createdAt: string, id: string) =>

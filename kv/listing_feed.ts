@@ -2,13 +2,18 @@
 import * as keys from "./keys.ts";
 import type { ListingUpdate, Review } from "./types.ts";
 import { notifyListingWrite } from "./listings.ts";
+import { conflict } from "../services/platform/errors.ts";
 
-/** Adds an update to a listing's feed. Ids sort by time. */
+/**
+ * Adds an update to a listing's feed. Ids sort by time. `extra` adds to the same atomic operation
+ * (given the record it writes).
+ */
 export async function addListingUpdate(
   kv: Deno.Kv,
   id: number,
   update: { title: string; body: string },
   at: Date,
+  extra?: (op: Deno.AtomicOperation, record: ListingUpdate) => void | Promise<void>,
 ): Promise<ListingUpdate> {
   const updateId = `${at.toISOString()}_${crypto.randomUUID().slice(0, 8)}`;
   const record: ListingUpdate = {
@@ -17,7 +22,12 @@ export async function addListingUpdate(
     ...update,
     created_at: at.toISOString(),
   };
-  await kv.set(keys.updateKey(id, updateId), record);
+  const op = kv.atomic().check({ key: keys.updateKey(id, updateId), versionstamp: null })
+    .set(keys.updateKey(id, updateId), record);
+  await extra?.(op, record);
+  if (!(await op.commit()).ok) {
+    throw conflict(`Could not post the update to listing ${id}: the request changed meanwhile`);
+  }
   notifyListingWrite(kv, id);
   return record;
 }

@@ -11,8 +11,11 @@ import * as keys from "./keys.ts";
 import { getCategoryParents } from "./categories.ts";
 import type { Listing, ListingStats } from "./types.ts";
 import { mondayOf } from "../services/platform/weeks.ts";
-import { getManyValues, present } from "./read.ts";
+import { backoff } from "./retry.ts";
+import { present } from "./read.ts";
 import { domainOf, slugify } from "./slugs.ts";
+import { getManySplit, getSplit, stageValue } from "./split_values.ts";
+import { conflict } from "../services/platform/errors.ts";
 
 export type NewListing =
   & Omit<Listing, "id" | "slug" | "domain" | "created_at" | "updated_at">
@@ -28,13 +31,7 @@ export const EMPTY_STATS: ListingStats = {
   mrr_cents: null,
 };
 
-const MAX_RETRIES = 20;
-
-/** Waits a little, growing with each failed attempt, so that writers racing on one key spread out. */
-function backoff(attempt: number): Promise<void> {
-  const ms = Math.min(100, 2 ** attempt) * (0.5 + Math.random());
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
+const MAX_RETRIES = 30;
 const U64_MINUS_ONE = (1n << 64n) - 1n;
 
 /** Called with a listing's id after this module wrote the listing, its stats, updates or reviews. */
@@ -214,7 +211,15 @@ export function blankListing(
   };
 }
 
-/** Creates a listing with a new id, a unique slug (suffixed `-2`, `-3`… when taken) and zero stats. */
+/** Writers that may race to create listings at once before one gives up (each backs off). */
+const MAX_CREATE_ATTEMPTS = 100;
+
+/**
+ * Creates a listing with a new id, a unique slug (suffixed `-2`, `-3`… when taken) and zero stats.
+ * Concurrent creators each take the id after the highest one committed: the new record must not
+ * exist yet (checked in the commit) and the counter only grows (`max`), so two creators never get
+ * the same id; the one that loses a race backs off and takes the next.
+ */
 export async function createListing(
   kv: Deno.Kv,
   input: NewListing,
@@ -223,20 +228,28 @@ export async function createListing(
   const parents = await getCategoryParents(kv);
   const base = input.slug ?? slugify(input.name);
   const domain = domainOf(input.url);
-  if (await kv.get(keys.listingByDomainKey(domain)).then((e) => e.value !== null)) {
+  const domainTaken = async () => (await kv.get(keys.listingByDomainKey(domain))).value !== null;
+  if (await domainTaken()) {
     throw new ListingConflictError(`A listing for "${domain}" already exists`);
   }
-  for (let attempt = 0; attempt < MAX_RETRIES; attempt++) {
-    const counter = await kv.get<Deno.KvU64>(keys.listingIdCounterKey());
-    const id = Number(counter.value?.value ?? 0n) + 1;
+  let slugAttempt = 0;
+  for (let attempt = 0; attempt < MAX_CREATE_ATTEMPTS; attempt++) {
     // acme, acme-2 … acme-5, then a random suffix so that a common name never runs out.
-    const suffix = attempt === 0
+    const suffix = slugAttempt === 0
       ? ""
-      : attempt < 5
-      ? `-${attempt + 1}`
+      : slugAttempt < 5
+      ? `-${slugAttempt + 1}`
       : `-${crypto.randomUUID().slice(0, 6)}`;
     const slug = `${base.slice(0, 200)}${suffix}`;
-    if (await kv.get(keys.listingBySlugKey(slug)).then((e) => e.value !== null)) continue;
+    const [counter, slugEntry] = await kv.getMany<[Deno.KvU64, number]>([
+      keys.listingIdCounterKey(),
+      keys.listingBySlugKey(slug),
+    ]);
+    if (slugEntry.value !== null) {
+      slugAttempt++;
+      continue;
+    }
+    const id = Number(counter.value?.value ?? 0n) + 1;
     const stamp = input.created_at ?? now.toISOString();
     const listing: Listing = {
       ...input,
@@ -246,22 +259,25 @@ export async function createListing(
       created_at: stamp,
       updated_at: stamp,
     } as Listing;
+    const staged = await stageValue(kv, keys.listingKey(id), listing);
     const op = kv.atomic()
-      .check(counter)
       .check({ key: keys.listingKey(id), versionstamp: null })
-      .set(keys.listingIdCounterKey(), new Deno.KvU64(BigInt(id)))
-      .set(keys.listingKey(id), listing)
+      .max(keys.listingIdCounterKey(), BigInt(id))
       .set(keys.listingStatsKey(id), EMPTY_STATS);
+    staged.write(op, null);
     applyDerivedKeys(op, null, { listing, stats: EMPTY_STATS }, parents);
     if ((await op.commit()).ok) {
       notifyListingWrite(kv, id);
       return listing;
     }
-    if (await kv.get(keys.listingByDomainKey(domain)).then((e) => e.value !== null)) {
+    await staged.discard();
+    if (await domainTaken()) {
       throw new ListingConflictError(`A listing for "${domain}" already exists`);
     }
+    if ((await kv.get(keys.listingBySlugKey(slug))).value !== null) slugAttempt++;
+    await backoff(attempt);
   }
-  throw new Error(`Could not create listing "${input.name}": too many concurrent writes`);
+  throw conflict(`Could not create listing "${input.name}": too many concurrent writes, retry`);
 }
 
 /** Raised when a listing's website or slug is already taken. */
@@ -271,12 +287,12 @@ export class ListingConflictError extends Error {
 
 /** Reads a listing by id. */
 export async function getListing(kv: Deno.Kv, id: number): Promise<Listing | null> {
-  return (await kv.get<Listing>(keys.listingKey(id))).value;
+  return (await getSplit<Listing>(kv, keys.listingKey(id))).value;
 }
 
 /** Reads several listings by id, in order (missing ones are left out). */
 export async function getListings(kv: Deno.Kv, ids: number[]): Promise<Listing[]> {
-  return present(await getManyValues<Listing>(kv, ids.map(keys.listingKey)));
+  return present(await getManySplit<Listing>(kv, ids.map(keys.listingKey)));
 }
 
 /** Reads a listing by slug. */
@@ -347,9 +363,9 @@ export async function updateListingState(
 ): Promise<ListingState | null> {
   const parents = await getCategoryParents(kv);
   for (let attempt = 0; attempt < MAX_RETRIES; attempt++) {
-    const [listingEntry, statsEntry] = await kv.getMany<[Listing, ListingStats]>([
-      keys.listingKey(id),
-      keys.listingStatsKey(id),
+    const [listingEntry, statsEntry] = await Promise.all([
+      getSplit<Listing>(kv, keys.listingKey(id)),
+      kv.get<ListingStats>(keys.listingStatsKey(id)),
     ]);
     if (!listingEntry.value) return null;
     const before = { listing: listingEntry.value, stats: statsEntry.value ?? EMPTY_STATS };
@@ -358,31 +374,42 @@ export async function updateListingState(
     const op = kv.atomic().check(listingEntry).check(statsEntry)
       .set(keys.listingStatsKey(id), after.stats);
     // Stats-only changes (votes, views) leave the listing record and its version alone.
-    if (JSON.stringify(after.listing) !== JSON.stringify(before.listing)) {
-      op.set(keys.listingKey(id), after.listing);
-    }
+    const staged = JSON.stringify(after.listing) !== JSON.stringify(before.listing)
+      ? await stageValue(kv, keys.listingKey(id), after.listing)
+      : null;
+    staged?.write(op, listingEntry.parts);
     applyDerivedKeys(op, before, after, parents);
     if (extra) await extra(op, before, after);
     if ((await op.commit()).ok) {
       notifyListingWrite(kv, id);
       return after;
     }
+    await staged?.discard();
     await backoff(attempt);
   }
-  throw new Error(`Could not update listing ${id}: too many concurrent writes`);
+  throw conflict(`Could not update listing ${id}: too many concurrent writes, retry`);
 }
 
-/** Applies a patch to a listing's fields (updated_at is set). */
+/**
+ * Applies a patch to a listing's fields (updated_at is set); `extra` adds to the same atomic
+ * operation, seeing the listing as it will be.
+ */
 export async function updateListing(
   kv: Deno.Kv,
   id: number,
   patch: (listing: Listing) => Partial<Listing>,
   now = new Date(),
+  extra?: (op: Deno.AtomicOperation, after: Listing) => void | Promise<void>,
 ): Promise<Listing | null> {
-  const state = await updateListingState(kv, id, ({ listing, stats }) => ({
-    listing: { ...listing, ...patch(listing), id, updated_at: now.toISOString() },
-    stats,
-  }));
+  const state = await updateListingState(
+    kv,
+    id,
+    ({ listing, stats }) => ({
+      listing: { ...listing, ...patch(listing), id, updated_at: now.toISOString() },
+      stats,
+    }),
+    extra && ((op, _before, after) => extra(op, after.listing)),
+  );
   return state?.listing ?? null;
 }
 

@@ -9,6 +9,7 @@
  * categories and founders read are those the listing names (else they are read again).
  */
 import { getManyValues } from "./read.ts";
+import { completeSplit } from "./split_values.ts";
 import * as keys from "./keys.ts";
 import { EMPTY_STATS } from "./listings.ts";
 import { listAwardsOfListing } from "./awards.ts";
@@ -140,9 +141,10 @@ export async function readProfileRecordsBySlug(
       readHistories(kv, hint.id),
     ]) as [[Listing | null, ListingStats | null, ...unknown[]], Histories];
     if (listing?.slug === slug) {
+      const whole = (await completeSplit(kv, keys.listingKey(hint.id), listing))!;
       const same = sameList(categorySlugs(listing), hint.categories) &&
         sameList(listing.founder_slugs, hint.founders);
-      return toRecords(listing, stats, same ? values : await readRelated(kv, listing), histories);
+      return toRecords(whole, stats, same ? values : await readRelated(kv, whole), histories);
     }
   }
   const id = (await kv.get<number>(keys.listingBySlugKey(slug))).value;
@@ -151,7 +153,7 @@ export async function readProfileRecordsBySlug(
     kv.getMany<[Listing, ListingStats]>([keys.listingKey(id), keys.listingStatsKey(id)]),
     readHistories(kv, id),
   ]);
-  const listing = listingEntry.value;
+  const listing = await completeSplit(kv, keys.listingKey(id), listingEntry.value);
   if (!listing) return null;
   return toRecords(listing, statsEntry.value, await readRelated(kv, listing), histories);
 }

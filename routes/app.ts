@@ -2,11 +2,13 @@
 import { Hono } from "hono";
 import { except } from "hono/combine";
 import { cors } from "hono/cors";
+import { requestId } from "hono/request-id";
 import { serveStatic } from "hono/deno";
 import { ApiError, type Deps, toApiError } from "../services/platform/mod.ts";
 import { buildOpenApi } from "./api/v1/openapi.ts";
+import { apiBodyLimit } from "./api/v1/body_size.ts";
 import { restRoutes, unmatchedApiRoute } from "./api/v1/rest.ts";
-import { rateLimit } from "./middleware.ts";
+import { FORM_BODY_LIMIT, limitBody, rateLimit } from "./middleware.ts";
 import { badgeRoutes } from "./badges.ts";
 import { pageRoutes, renderErrorPage } from "./pages/mod.tsx";
 import { accountRoutes } from "./account/mod.ts";
@@ -29,9 +31,16 @@ const SESSIONLESS_PATHS = [
   "/oauth/revoke",
 ];
 
+/** Paths with their own body limit: the API and MCP (JSON bodies), OAuth (RFC 6749 errors). */
+const OWN_BODY_LIMIT_PATHS = ["/api/*", "/mcp", "/oauth/*"];
+/** The web forms (sign-in, account, invites), limited per client address when posted. */
+const FORM_PATHS = ["/signin/*", "/signout", "/account/*", "/invites/*"]; // "/a/*" matches "/a"
+
 /** Builds the whole application for a set of dependencies. */
 export function createApp(deps: Deps): Hono {
   const app = new Hono();
+  // The id is answered as X-Request-Id and logged with the request's failure, if any.
+  app.use("*", requestId());
   app.use("*", async (c, next) => {
     await next();
     c.header("X-Content-Type-Options", "nosniff");
@@ -48,6 +57,13 @@ export function createApp(deps: Deps): Hono {
     }),
   );
 
+  // Bodies are limited before anything reads them: parsing, CSRF checks and credentials.
+  const apiLimit = limitBody({ maxSize: apiBodyLimit() });
+  app.use("/api/*", apiLimit);
+  app.use("/mcp", apiLimit);
+  app.use("*", except(OWN_BODY_LIMIT_PATHS, limitBody({ maxSize: FORM_BODY_LIMIT })));
+  app.on("POST", FORM_PATHS, rateLimit({ deps }));
+
   app.use("*", except(SESSIONLESS_PATHS, session({ deps })));
 
   const openApi = buildOpenApi(deps.config.publicUrl);
@@ -57,10 +73,7 @@ export function createApp(deps: Deps): Hono {
   app.route("/", mcpRoutes(deps));
   app.route("/", badgeRoutes(deps));
   app.use("/static/*", serveStatic({ root: "./" }));
-  // Endpoints that create records or make the service fetch a client's metadata are limited too.
-  for (const path of ["/oauth/register", "/oauth/authorize", "/oauth/token", "/oauth/revoke"]) {
-    app.use(path, rateLimit({ deps }));
-  }
+  // The OAuth endpoints apply the rate limit themselves, answering a 429 as an OAuth error.
   app.route("/", oauthRoutes(deps));
   app.route("/", accountRoutes(deps));
   app.route("/", inviteRoutes(deps));
@@ -76,7 +89,12 @@ export function createApp(deps: Deps): Hono {
   app.onError((thrown, c) => {
     if (thrown instanceof SignInRequired) return thrown.getResponse();
     const err = toApiError(thrown);
-    if (err.status >= 500 && !(thrown instanceof ApiError)) console.error(thrown);
+    if (err.status >= 500 && !(thrown instanceof ApiError)) {
+      console.error(
+        `${c.req.method} ${c.req.path} failed (request ${c.get("requestId")}):`,
+        thrown,
+      );
+    }
     for (const [name, value] of Object.entries(err.headers)) c.header(name, value);
     if (JSON_PATHS.test(c.req.path)) return c.json(err.toBody(), err.status as 400);
     return c.html(renderErrorPage(deps, err), err.status as 400);

@@ -4,7 +4,7 @@
  * endpoint. Every operation of the table is a tool of the same name that runs through
  * `runOperation`, so a tool answers exactly what the REST call answers.
  */
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { z } from "zod";
 import {
   type AuthInfo,
@@ -23,6 +23,7 @@ import {
   badRequest,
   type Deps,
   type ErrorDetail,
+  getSettings,
   toApiError,
 } from "../services/platform/mod.ts";
 import {
@@ -34,28 +35,21 @@ import {
 } from "../services/access/mod.ts";
 import { OPERATIONS } from "./api/v1/mod.ts";
 import { issuesToDetails, type Operation, type RawInput } from "./api/v1/operation.ts";
-import { jsonSchemaOf } from "./api/v1/openapi.ts";
+import { IDEMPOTENCY_KEY_PATTERN, jsonSchemaOf } from "./api/v1/openapi.ts";
 import { API_VERSION } from "../services/directory/mod.ts";
 import { runOperation } from "./api/v1/run.ts";
-import { rateLimit } from "./middleware.ts";
-
-/** What the server tells agents about the service, in `initialize` and `server/discover`. */
-export const MCP_INSTRUCTIONS =
-  `Launch Directory is a public directory of product listings with a weekly launch calendar, ranked boards, founder profiles, a blog, Launch of the Week awards and embeddable badges. Every tool is also a REST operation of the same name under /api/v1 and returns the same JSON.
-
-Access: public tools (search and read listings, categories, launches, boards, founders, blog, awards, badges, products) need no sign-in. The other tools need sign-in: the server answers HTTP 401 and your client starts the OAuth sign-in, where the person chooses what to allow (scopes account:read, listings:write, orders:write). An API key sent as "Authorization: Bearer ld_..." works too. A tool can only see and change the caller's own drafts, listings, claims and orders.
-
-Listing a product: submit_listing with the product's website URL answers at once with a draft in status "crawling". Poll get_draft with the draft id every few seconds until its status is "ready" (about a minute); while it is "crawling" or "drafting", wait and poll again. Every drafted value quotes the product's website; facts the site does not state are left blank, never invented. Review and edit it with update_draft, then save it with submit_draft, which returns the listing_id.
-
-Publishing has two routes. Free: choose_free_listing queues the listing for a launch week in the free queue window (weeks ahead, a site setting that get_site_info states); it goes live once the service's badge is found on the homepage of the product's website (get_badges gives the embed code). Paid: price it with quote_order, then create_checkout with the "launch" product (live at once, or in a chosen week), plus optional extras from list_products. create_checkout returns a checkout_url: give that link to the person, who reviews the order and pays on the service's own page. Never ask for card or other payment details; no tool accepts them. After payment, get_order shows the status.
-
-There is no voting through MCP or the API: votes come only from people on the site, and awards follow those votes. The billboard is a separate PAID ranking and is always presented as paid.
-
-Errors come back as tool results with isError: true and the body {"error": {"code", "message", "details"}}, where details name each invalid argument. Tools that take idempotency_key replay their first result when retried with the same key and arguments. Calls are rate limited per credential or address (HTTP 429 with Retry-After).`;
-
-/** What create_checkout adds for the agent, in its description and in every result. */
-export const CHECKOUT_NOTE =
-  "Give the checkout_url link to the person: they review the order, enter billing details and pay on that secure page of the service. Never ask the person for card numbers or any other payment details, and never try to pay yourself. After payment, get_order shows the status.";
+import { rateLimited, rateLimitHeaders } from "./middleware.ts";
+import {
+  AUTH_ERROR,
+  countMcpRequest,
+  invalidInitialize,
+  isPlainObject,
+  isToolCall,
+  jsonRpcError,
+  SERVER_ERROR,
+} from "./mcp_gate.ts";
+import { CHECKOUT_NOTE, mcpInstructions } from "./mcp_texts.ts";
+export { CHECKOUT_NOTE };
 
 /** `_meta` key of the agent-facing note on create_checkout results. */
 export const AGENT_NOTE_META = "launch-directory/agent-note";
@@ -68,7 +62,7 @@ const LIST_CACHE_TTL_MS = 10 * 60 * 1000;
 const EMPTY = z.object({}).strict();
 
 const idempotencyKeyField = z.string().min(1).max(255).regex(
-  /^[\x21-\x7e]+$/,
+  new RegExp(IDEMPOTENCY_KEY_PATTERN),
   "Use 1 to 255 visible ASCII characters, e.g. a UUID",
 ).describe(
   "Optional: makes retries safe. The same key with the same arguments replays the first result for 24 hours; the same key with other arguments is an error.",
@@ -149,10 +143,6 @@ export function toolAnnotations(op: Operation): ToolAnnotations {
   };
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 function hasField(schema: z.ZodObject | undefined, name: string): boolean {
   return schema !== undefined && Object.hasOwn(schema.shape, name);
 }
@@ -226,14 +216,19 @@ export function toolResult(op: Operation, body: unknown, replayed = false): Call
   return result;
 }
 
-/** A failed tool result: the shared error body as structuredContent and as text. */
-export function toolError(err: ApiError): CallToolResult {
-  const body = err.toBody();
-  return {
+/**
+ * A failed tool result: the shared error body (of an `ApiError`, or as stored for a replay) as
+ * structuredContent and as text.
+ */
+export function toolError(err: ApiError | { body: unknown }, replayed = false): CallToolResult {
+  const body = err instanceof ApiError ? err.toBody() : err.body;
+  const result: CallToolResult = {
     content: [jsonText(body)],
-    structuredContent: body as unknown as Record<string, unknown>,
+    structuredContent: body as Record<string, unknown>,
     isError: true,
   };
+  if (replayed) result._meta = { [REPLAYED_META]: true };
+  return result;
 }
 
 /** Runs one operation as a tool for a caller; domain and argument errors become tool results. */
@@ -252,6 +247,8 @@ export async function callTool(
     }
     const { input, idempotencyKey } = splitArguments(op, args);
     const result = await runOperation(deps, op, input, caller, idempotencyKey);
+    // A replayed 4xx is stored as its status and error body: it stays an error.
+    if (result.status >= 400) return toolError(result, result.replayed);
     return toolResult(op, result.body, result.replayed);
   } catch (thrown) {
     const err = toApiError(thrown);
@@ -271,7 +268,11 @@ const TOOLS = OPERATIONS.map((op) => ({
 }));
 
 /** The MCP server for one request: every operation as a tool, in the table's order. */
-export function buildMcpServer(deps: Deps, caller: Caller | null): McpServer {
+export function buildMcpServer(
+  deps: Deps,
+  caller: Caller | null,
+  instructions: string,
+): McpServer {
   const hint = { ttlMs: LIST_CACHE_TTL_MS, cacheScope: "public" } as const;
   const server = new McpServer({
     name: "launch-directory",
@@ -286,7 +287,7 @@ export function buildMcpServer(deps: Deps, caller: Caller | null): McpServer {
       prompts: { listChanged: false },
       resources: { listChanged: false },
     },
-    instructions: MCP_INSTRUCTIONS,
+    instructions,
     cacheHints: {
       "server/discover": hint,
       "tools/list": hint,
@@ -314,19 +315,12 @@ export function allowedHostnames(publicUrl: string): string[] {
   return local.includes(hostname) ? local : [hostname];
 }
 
-function jsonRpcError(status: number, id: unknown, code: number, message: string, data?: unknown) {
-  return Response.json(
-    { jsonrpc: "2.0", id: id ?? null, error: { code, message, ...(data ? { data } : {}) } },
-    { status },
-  );
-}
-
 /** 403 for a request whose Host or Origin is not this service (DNS rebinding protection). */
 function checkHostAndOrigin(req: Request, allowed: string[]): Response | null {
   const host = validateHostHeader(req.headers.get("host") ?? new URL(req.url).host, allowed);
-  if (!host.ok) return jsonRpcError(403, null, -32000, host.message);
+  if (!host.ok) return jsonRpcError(403, null, SERVER_ERROR, host.message);
   const origin = validateOriginHeader(req.headers.get("origin"), allowed);
-  if (!origin.ok) return jsonRpcError(403, null, -32000, origin.message);
+  if (!origin.ok) return jsonRpcError(403, null, SERVER_ERROR, origin.message);
   return null;
 }
 
@@ -347,7 +341,7 @@ async function readMessages(req: Request): Promise<unknown[]> {
 function signedInCalls(messages: unknown[]): Operation[] {
   const ops: Operation[] = [];
   for (const message of messages) {
-    if (!isPlainObject(message) || message.method !== "tools/call") continue;
+    if (!isToolCall(message)) continue;
     const name = isPlainObject(message.params) ? message.params.name : undefined;
     const op = OPERATIONS.find((o) => o.operationId === name);
     if (op && op.access !== "public") ops.push(op);
@@ -373,10 +367,13 @@ async function authorizeRequest(
   return caller;
 }
 
-/** The 401/403 answer: the challenge header and a JSON-RPC error carrying the shared error body. */
-function challengeResponse(err: ApiError, messages: unknown[]): Response {
+/**
+ * An HTTP-level refusal (401/403 with the challenge, 429 with Retry-After): its headers and a
+ * JSON-RPC error carrying the request's id and the shared error body as `data`.
+ */
+function refusalResponse(err: ApiError, messages: unknown[], code: number): Response {
   const single = messages.length === 1 && isPlainObject(messages[0]) ? messages[0] : null;
-  const res = jsonRpcError(err.status, single?.id, -32001, err.message, err.toBody());
+  const res = jsonRpcError(err.status, single?.id, code, err.message, err.toBody());
   for (const [name, value] of Object.entries(err.headers)) res.headers.set(name, value);
   return res;
 }
@@ -397,24 +394,40 @@ function callerOf(authInfo: AuthInfo | undefined): Caller | null {
   return (authInfo?.extra?.caller as Caller | undefined) ?? null;
 }
 
-/** The /mcp endpoint: rate limit, Host/Origin checks, the access gate, then the SDK's handler. */
+/**
+ * The /mcp endpoint: Host/Origin checks, the rate limit, initialize's params, the access gate,
+ * then the SDK's handler.
+ */
 export function mcpRoutes(deps: Deps): Hono {
   const app = new Hono();
   const allowed = allowedHostnames(deps.config.publicUrl);
-  const handler = createMcpHandler(({ authInfo }) => buildMcpServer(deps, callerOf(authInfo)));
-  app.use("/mcp", rateLimit({ deps }));
+  const handler = createMcpHandler(async ({ authInfo }) =>
+    buildMcpServer(deps, callerOf(authInfo), mcpInstructions(await getSettings(deps.kv)))
+  );
   app.all("/mcp", async (c) => {
     const req = c.req.raw;
     const rejected = checkHostAndOrigin(req, allowed);
     if (rejected) return rejected;
     const messages = await readMessages(req);
+    const limit = await countMcpRequest(deps, c, messages);
+    if (!limit.allowed) return refusalResponse(rateLimited(limit), messages, SERVER_ERROR);
+    const res = await answer(c, messages);
+    for (const [name, value] of Object.entries(rateLimitHeaders(limit))) {
+      res.headers.set(name, value);
+    }
+    return res;
+  });
+  async function answer(c: Context, messages: unknown[]): Promise<Response> {
+    const req = c.req.raw;
+    const invalid = await invalidInitialize(req, messages);
+    if (invalid) return invalid;
     const authorization = c.req.header("authorization");
     let caller: Caller | null;
     try {
       caller = await authorizeRequest(deps, authorization, messages);
     } catch (err) {
       if (err instanceof ApiError && (err.status === 401 || err.status === 403)) {
-        return challengeResponse(err, messages);
+        return refusalResponse(err, messages, AUTH_ERROR);
       }
       throw err;
     }
@@ -423,6 +436,6 @@ export function mcpRoutes(deps: Deps): Hono {
     return await handler.fetch(req, {
       authInfo: authInfoOf(caller, token, deps.config.publicUrl),
     });
-  });
+  }
   return app;
 }

@@ -1,8 +1,10 @@
 /**
- * Middleware shared by the routes: the client's address, the rate limit (whose answers carry the
- * IETF RateLimit fields and, past the limit, a 429 with Retry-After) and `no-store` answers.
+ * Middleware shared by the routes: the client's address, body limits (413), the rate limit (whose
+ * answers carry the IETF RateLimit fields and, past the limit, a 429 with Retry-After) and
+ * `no-store` answers.
  */
 import type { Context, MiddlewareHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { getConnInfo } from "hono/deno";
 import { ApiError, type Deps } from "../services/platform/mod.ts";
 import {
@@ -12,21 +14,59 @@ import {
   type RateLimitState,
 } from "../services/access/mod.ts";
 
+/** The body limit of form posts (sign-in, account forms, invites), in bytes. */
+export const FORM_BODY_LIMIT = 64 * 1024;
+
+/** Whether an address is the machine's own: 127.0.0.0/8, ::1, or 127.x.x.x mapped into IPv6. */
+export function isLoopbackAddress(address: string): boolean {
+  const v4 = address.toLowerCase().replace(/^::ffff:/, "");
+  return /^127(\.\d{1,3}){3}$/.test(v4) || /^(0{0,4}:){7}0{0,3}1$|^::1$/.test(address);
+}
+
+/** The address of the request's socket; "unknown" for requests made in-process (no socket). */
+export function socketAddress(c: Context): string {
+  try {
+    return getConnInfo(c).remote.address ?? "unknown";
+  } catch {
+    return "unknown";
+  }
+}
+
 /** The client's address: the first X-Forwarded-For hop behind a trusted proxy, else the socket's. */
 export function clientIp(c: Context, trustProxy: boolean): string {
   if (trustProxy) {
     const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
     if (forwarded) return forwarded;
   }
-  try {
-    return getConnInfo(c).remote.address ?? "unknown";
-  } catch {
-    return "unknown"; // requests made in-process (tests) have no socket
-  }
+  return socketAddress(c);
+}
+
+/** Whether the request came from this machine, by its socket's address (headers are not read). */
+export function fromLoopback(c: Context): boolean {
+  return isLoopbackAddress(socketAddress(c));
 }
 
 /**
- * Counts each request against its credential's or address's per-minute limit; 429 past it.
+ * Refuses a request body over `maxSize` bytes with 413 payload_too_large before anything reads
+ * it: by Content-Length when sent, else by counting the stream up to the limit.
+ */
+export function limitBody(options: { maxSize: number }): MiddlewareHandler {
+  const { maxSize } = options;
+  return bodyLimit({
+    maxSize,
+    onError: () => {
+      throw new ApiError(
+        413,
+        "payload_too_large",
+        `Request body too large: at most ${maxSize} bytes are accepted here`,
+      );
+    },
+  });
+}
+
+/**
+ * Counts each request against its valid credential's or else its address's per-minute limit;
+ * 429 past it.
  * `limiter` defaults to the process's limiter for the store (one per instance, shared by every
  * route it guards); tests pass their own to play several instances.
  */
@@ -38,6 +78,7 @@ export function rateLimit(options: { deps: Deps; limiter?: RateLimiter }): Middl
     const { bucket, anonymous } = await rateLimitBucket(
       c.req.header("authorization"),
       clientIp(c, deps.config.rateLimit.trustProxy),
+      deps,
     );
     const limit = anonymous
       ? deps.config.rateLimit.anonymousPerMinute

@@ -68,7 +68,10 @@ export function browser(fixture: AccountsFixture): Browser {
     if (cookies.size > 0) {
       headers.set("cookie", [...cookies].map(([k, v]) => `${k}=${v}`).join("; "));
     }
-    const res = await fixture.app.request(path, { ...init, headers, redirect: "manual" });
+    // The person browses on this machine (the development mailbox answers loopback sockets only).
+    const res = await fixture.app.request(path, { ...init, headers, redirect: "manual" }, {
+      remoteAddr: { hostname: "127.0.0.1", port: 50_000, transport: "tcp" },
+    });
     const setCookies = res.headers.getSetCookie();
     for (const line of setCookies) {
       const [pair, ...attributes] = line.split(";").map((s) => s.trim());

@@ -3,6 +3,7 @@ import { testConfig } from "../services/platform/config.ts";
 import type { Deps } from "../services/platform/deps.ts";
 import { seedReferenceData } from "../services/platform/reference.ts";
 import { createApp } from "../routes/app.ts";
+import { checkDeclaredStatuses } from "./declared_statuses.ts";
 import {
   blankListing,
   createListing,
@@ -262,7 +263,8 @@ export async function buildFixture(config: Partial<Config> = {}): Promise<Fixtur
   const listings = Object.fromEntries(
     [ledgerbox, invoicely, billwise, taskpilot, soonapp, draftapp, waitapp].map((l) => [l.slug, l]),
   );
-  return { deps, app: createApp(deps), listings, keys };
+  // Every API answer a test sees must be a status the OpenAPI document declares.
+  return { deps, app: checkDeclaredStatuses(createApp(deps)), listings, keys };
 }
 
 /** Headers carrying an API key. */

@@ -22,6 +22,7 @@ import { getOrCreateUser } from "../kv/users.ts";
 import { OPERATIONS } from "../routes/api/v1/mod.ts";
 import { AGENT_NOTE_META, CHECKOUT_NOTE, REPLAYED_META, toolResult } from "../routes/mcp.ts";
 import { startSession } from "../routes/session.ts";
+import { MCP_POST_HEADERS, readRpcAnswer } from "./mcp_rpc.ts";
 
 const LEGACY_VERSIONS = ["2025-03-26", "2025-06-18", "2025-11-25"];
 const MODERN_VERSION = "2026-07-28";
@@ -120,18 +121,10 @@ async function rpc(
 ) {
   const res = await fetch(h.mcpUrl, {
     method: "POST",
-    headers: {
-      "content-type": "application/json",
-      accept: "application/json, text/event-stream",
-      ...headers,
-    },
+    headers: { ...MCP_POST_HEADERS, ...headers },
     body: JSON.stringify({ jsonrpc: "2.0", ...message }),
   });
-  const text = await res.text();
-  const data = (res.headers.get("content-type") ?? "").includes("event-stream")
-    ? text.split("\n").filter((l) => l.startsWith("data: ")).map((l) => l.slice(6)).at(-1)
-    : text;
-  return { res, body: data ? JSON.parse(data) : null };
+  return { res, body: await readRpcAnswer(res) };
 }
 
 const toolCall = (name: string, args: Record<string, unknown> = {}, id = 1) => ({
@@ -647,6 +640,34 @@ Deno.test("idempotency_key on post_listing_update replays the first result", asy
   });
 });
 
+Deno.test("idempotency_key: a replayed error is the same error result", async () => {
+  await withServer(async (h) => {
+    // The stranger does not own invoicely: the first call fails with a 404, stored under the key.
+    const { client } = await connect(h, { apiKey: h.f.keys.stranger });
+    try {
+      const args = {
+        listing_id: h.f.listings.invoicely.id,
+        title: "v3",
+        body: "Exports",
+        idempotency_key: "k-err",
+      };
+      const first = await call(client, "post_listing_update", args);
+      assert.equal(first.isError, true, JSON.stringify(first));
+      assert.equal(
+        (first.structuredContent as { error: { code: string } }).error.code,
+        "not_found",
+      );
+      const second = await call(client, "post_listing_update", args);
+      assert.equal(second.isError, true, JSON.stringify(second));
+      assert.deepEqual(second.content, first.content);
+      assert.deepEqual(second.structuredContent, first.structuredContent);
+      assert.equal(second._meta?.[REPLAYED_META], true);
+    } finally {
+      await client.close();
+    }
+  });
+});
+
 Deno.test("Host and Origin must be the service's own", async () => {
   const f = await buildFixture({ rateLimit: NO_LIMIT });
   try {
@@ -695,7 +716,7 @@ Deno.test("Host and Origin must be the service's own", async () => {
   }
 });
 
-Deno.test("the rate limit applies to /mcp", async () => {
+Deno.test("the rate limit applies to tool calls on /mcp", async () => {
   const f = await buildFixture({
     rateLimit: { perMinute: 100, anonymousPerMinute: 2, trustProxy: false },
   });
@@ -708,7 +729,7 @@ Deno.test("the rate limit applies to /mcp", async () => {
           "content-type": "application/json",
           accept: "application/json, text/event-stream",
         },
-        body: JSON.stringify({ jsonrpc: "2.0", id: i, method: "tools/list" }),
+        body: JSON.stringify({ jsonrpc: "2.0", ...toolCall("get_site_info", {}, i) }),
       });
       await res.body?.cancel();
       statuses.push(res.status);

@@ -5,6 +5,7 @@
 import assert from "node:assert/strict";
 import * as oauth from "oauth4webapi";
 import { createApp } from "../routes/app.ts";
+import { checkDeclaredStatuses } from "./declared_statuses.ts";
 import { getOrCreateUser } from "../kv/users.ts";
 import { testConfig } from "../services/platform/config.ts";
 import type { Deps } from "../services/platform/deps.ts";
@@ -44,7 +45,7 @@ async function withHarness(run: (h: Harness) => Promise<void>) {
     search: new SearchIndex(),
     now: () => now,
   };
-  const app = createApp(deps);
+  const app = checkDeclaredStatuses(createApp(deps));
   if (!app.routes.some((r) => r.path === "/oauth/token")) app.route("/", oauthRoutes(deps));
   // Test only: sign-in without mail. Production code has no such route.
   app.get("/test-login", async (c) => {

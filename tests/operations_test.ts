@@ -136,7 +136,15 @@ Deno.test("OpenAPI 3.1.0 document", async () => {
   assert.equal(sort.schema.default, "relevance");
   assert.equal(sort.schema.enum.length, 6);
   const submit = body.paths["/drafts"].post;
-  assert.deepEqual(Object.keys(submit.responses).sort(), ["201", "400", "401", "403", "429"]);
+  assert.deepEqual(Object.keys(submit.responses).sort(), [
+    "201",
+    "400",
+    "401",
+    "403",
+    "409",
+    "413",
+    "429",
+  ]);
   assert.equal(submit.requestBody.content["application/json"].schema.additionalProperties, false);
   assert.equal(
     submit.requestBody.content["application/json"].schema.properties.url.maxLength,
@@ -298,8 +306,8 @@ Deno.test("Limits table at its edges", async (t) => {
     ],
     [
       "competitor_url",
-      patchDraft({ competitor_url: s(2048) }),
-      patchDraft({ competitor_url: s(2049) }),
+      patchDraft({ competitor_url: `https://${s(2040)}` }),
+      patchDraft({ competitor_url: `https://${s(2041)}` }),
       "competitor_url",
     ],
     [
@@ -456,8 +464,8 @@ Deno.test("Limits table at its edges", async (t) => {
     ],
     [
       "draft milestone url",
-      patchDraft({ milestones: [{ date: "2026-01-01", title: "T", url: s(500) }] }),
-      patchDraft({ milestones: [{ date: "2026-01-01", title: "T", url: s(501) }] }),
+      patchDraft({ milestones: [{ date: "2026-01-01", title: "T", url: `https://${s(492)}` }] }),
+      patchDraft({ milestones: [{ date: "2026-01-01", title: "T", url: `https://${s(493)}` }] }),
       "milestones.0.url",
     ],
     [
@@ -564,8 +572,8 @@ Deno.test("Limits table at its edges", async (t) => {
     ],
     [
       "draft social link",
-      patchDraft({ company_socials: { github: s(500) } }),
-      patchDraft({ company_socials: { github: s(501) } }),
+      patchDraft({ company_socials: { github: `https://${s(492)}` } }),
+      patchDraft({ company_socials: { github: `https://${s(493)}` } }),
       "company_socials.github",
     ],
     [

@@ -274,6 +274,26 @@ Deno.test("listing page records one view per visitor per day", async () => {
   assert.equal((await page("/listings/taskpilot")).status, 200);
 });
 
+Deno.test("listing views trust X-Forwarded-For only behind a trusted proxy", async (t) => {
+  for (const [trustProxy, counted] of [[false, 1], [true, 3]] as const) {
+    await t.step(`TRUST_PROXY ${trustProxy ? "on" : "unset"}: ${counted} view(s)`, async () => {
+      const f = await buildFixture({ rateLimit: { ...testConfig().rateLimit, trustProxy } });
+      const id = f.listings.taskpilot.id;
+      const before = (await getListingStats(f.deps.kv, id)).views;
+      const socket = { remoteAddr: { hostname: "192.0.2.9", port: 40_000, transport: "tcp" } };
+      for (const forwarded of ["203.0.113.1", "203.0.113.2", "203.0.113.3"]) {
+        const res = await f.app.request("/listings/taskpilot", {
+          headers: { "x-forwarded-for": forwarded, "user-agent": "Same browser" },
+        }, socket);
+        assert.equal(res.status, 200);
+        await res.body?.cancel();
+      }
+      assert.equal((await getListingStats(f.deps.kv, id)).views, before + counted);
+      f.deps.kv.close();
+    });
+  }
+});
+
 Deno.test("a hostile listing is escaped everywhere", async () => {
   const html = await okPage("/listings/hostile");
   assert.ok(!html.includes(XSS_NAME), "raw script tag in the page");

@@ -5,7 +5,8 @@ import { rateLimit } from "../routes/middleware.ts";
 import { testConfig } from "../services/platform/config.ts";
 import type { Deps } from "../services/platform/deps.ts";
 import { toApiError } from "../services/platform/errors.ts";
-import { RateLimiter } from "../services/access/rate_limit.ts";
+import { CredentialCheck, RateLimiter } from "../services/access/rate_limit.ts";
+import { createApiKey } from "../services/access/api_keys.ts";
 import { rateLimitKey } from "../kv/keys.ts";
 import { SearchIndex } from "../services/directory/search/index.ts";
 
@@ -37,8 +38,16 @@ function instance(kv: Deno.Kv, limits: { anonymous: number; perKey?: number }) {
     for (const [name, value] of Object.entries(err.headers)) c.header(name, value);
     return c.json(err.toBody(), err.status as 429);
   });
-  const get = (ip = "192.0.2.1") => app.request("/x", { headers: { "x-forwarded-for": ip } });
+  const get = (ip = "192.0.2.1", authorization?: string) =>
+    app.request("/x", {
+      headers: { "x-forwarded-for": ip, ...(authorization ? { authorization } : {}) },
+    });
   return { app, limiter, get, setNow: (date: Date) => now = date };
+}
+
+/** A token shaped like an API key (`ld_` and 40 characters) that no one issued. */
+function unknownKey(): string {
+  return "ld_" + (crypto.randomUUID() + crypto.randomUUID()).replaceAll("-", "").slice(0, 40);
 }
 
 async function storedCounts(kv: Deno.Kv, bucket: string): Promise<number[]> {
@@ -111,14 +120,89 @@ Deno.test("two instances over one store share a small limit exactly", async () =
   assert.equal((await b.get()).status, 429);
   assert.equal((await a.get()).status, 429);
   // Credentials count per key, in their own buckets and with their own limit.
+  const { secret } = await createApiKey(kv, {
+    userId: "user-1",
+    name: "Shared",
+    scopes: ["account:read"],
+  }, NOW);
   const keyed = (app: Hono) =>
-    app.request("/x", { headers: { authorization: "Bearer ld_shared-key" } });
+    app.request("/x", { headers: { authorization: `Bearer ${secret}` } });
   const other = instance(kv, { anonymous: 3, perKey: 2 });
   const again = instance(kv, { anonymous: 3, perKey: 2 });
   assert.equal((await keyed(other.app)).status, 200);
   assert.equal((await keyed(again.app)).status, 200);
   assert.equal((await keyed(other.app)).status, 429);
   kv.close();
+});
+
+Deno.test("unknown bearer credentials count against the client address", async (t) => {
+  const kv = await Deno.openKv(":memory:");
+  const a = instance(kv, { anonymous: 120, perKey: 300 });
+  const { secret } = await createApiKey(kv, {
+    userId: "user-1",
+    name: "Valid",
+    scopes: ["account:read"],
+  }, NOW);
+  await t.step("200 random tokens from one address: limited at the anonymous limit", async () => {
+    let admitted = 0;
+    for (let i = 0; i < 200; i++) {
+      const token = i % 2 ? unknownKey() : crypto.randomUUID();
+      const res = await a.get("192.0.2.50", `Bearer ${token}`);
+      if (res.status === 200) {
+        admitted++;
+        assert.equal(res.headers.get("ratelimit-limit"), "120");
+      }
+    }
+    assert.equal(admitted, 120);
+    assert.equal(a.limiter.size, 1, "one bucket: the address's");
+  });
+  await t.step("a valid key from that address keeps its own bucket and limit", async () => {
+    const res = await a.get("192.0.2.50", `Bearer ${secret}`);
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get("ratelimit-limit"), "300");
+    assert.equal(res.headers.get("ratelimit-remaining"), "299");
+    assert.equal(a.limiter.size, 2);
+  });
+  kv.close();
+});
+
+Deno.test("credential checks are cached in a bounded map: one KV read per unknown token", async () => {
+  const store = await Deno.openKv(":memory:");
+  let reads = 0;
+  const kv = new Proxy(store, {
+    get(target, name) {
+      const member = Reflect.get(target, name, target);
+      if (name === "get" || name === "getMany") {
+        return (...args: unknown[]) => {
+          reads++;
+          return (member as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      }
+      return typeof member === "function" ? member.bind(target) : member;
+    },
+  });
+  const deps: Deps = {
+    kv,
+    config: testConfig(),
+    search: new SearchIndex(),
+    now: () => NOW,
+  };
+  const check = new CredentialCheck({ maxEntries: 10 });
+  const token = unknownKey();
+  const answers = await Promise.all(Array.from({ length: 50 }, () => check.isValid(deps, token)));
+  assert.ok(answers.every((valid) => valid === false));
+  assert.equal(reads, 1, "concurrent and later checks of one token share one read");
+  assert.equal(await check.isValid(deps, "not-a-credential"), false);
+  assert.equal(reads, 1, "a token of no credential's shape costs no read");
+  for (let i = 0; i < 30; i++) await check.isValid(deps, unknownKey());
+  assert.ok(check.size <= 10, `cache holds ${check.size}`);
+  const { secret } = await createApiKey(store, {
+    userId: "user-1",
+    name: "Valid",
+    scopes: ["account:read"],
+  }, NOW);
+  assert.equal(await check.isValid(deps, secret), true);
+  store.close();
 });
 
 Deno.test("far from the limit: quiet buckets are written in one batch, busy ones every margin", async () => {

@@ -3,19 +3,20 @@ import { type Context, Hono } from "hono";
 import { island } from "../../components/island.tsx";
 import CopySecretIsland from "../../islands/CopySecret.tsx";
 import { type ApiKey, SCOPES, type Session, type User } from "../../kv/types.ts";
-import { createApiKey, listApiKeys, revokeApiKey } from "../../services/access/mod.ts";
+import {
+  createApiKey,
+  listApiKeys,
+  revokeApiKey,
+  SCOPE_DESCRIPTIONS,
+} from "../../services/access/mod.ts";
 import { ApiError, type Deps, type ErrorDetail, notFound } from "../../services/platform/mod.ts";
 import { readForm } from "../pages/_forms.ts";
 import { assertSignedIn, CSRF_FIELD, type SessionEnv, verifyCsrf } from "../session.ts";
 import { accountPage, CsrfField, DateTime, Errors, ItemTable, RevokeForm } from "./_ui.tsx";
+import ScopeOperations from "../../components/ScopeOperations.tsx";
+import { operationsWithAccess } from "../api/v1/mod.ts";
 
 const CopySecret = island("CopySecret", CopySecretIsland);
-
-const SCOPE_HELP: Record<string, string> = {
-  "account:read": "read your account (who the key belongs to)",
-  "listings:write": "create and edit your listings and drafts",
-  "orders:write": "place and manage your orders",
-};
 
 /** The keys page, its create form and the revoke buttons. */
 export function keysRoutes(deps: Deps): Hono<SessionEnv> {
@@ -174,17 +175,20 @@ function KeysPage({ keys, csrf, publicUrl, created, input, errors, message }: Ke
           <fieldset class="checkbox-list">
             <legend class="field-label">Scopes</legend>
             {SCOPES.map((scope) => (
-              <label key={scope}>
-                <input
-                  type="checkbox"
-                  name="scopes"
-                  value={scope}
-                  checked={checked.includes(scope)}
-                />
-                <span>
-                  <code>{scope}</code> <span class="muted">{SCOPE_HELP[scope]}</span>
-                </span>
-              </label>
+              <div key={scope}>
+                <label>
+                  <input
+                    type="checkbox"
+                    name="scopes"
+                    value={scope}
+                    checked={checked.includes(scope)}
+                  />
+                  <span>
+                    <code>{scope}</code> <span class="muted">{SCOPE_DESCRIPTIONS[scope]}</span>
+                  </span>
+                </label>
+                <ScopeOperations scope={scope} operations={operationsWithAccess(scope)} />
+              </div>
             ))}
           </fieldset>
           <Errors errors={errors} path="scopes" />

@@ -1,11 +1,13 @@
 /**
  * `/dev/mailbox`: the development mailbox, where sign-in links and every other mail wait when the
- * service has no SMTP_URL (the KV outbox, on a localhost setup only).
+ * service has no SMTP_URL (the KV outbox, on a localhost setup only). It shows sign-in links, so
+ * it answers only requests whose socket is on this machine: to anyone else it does not exist.
  */
 import { type Context, Hono } from "hono";
 import type { VNode } from "preact";
 import type { Mail } from "../../kv/types.ts";
 import { ApiError, type Deps, devMailboxEnabled, listOutbox } from "../../services/platform/mod.ts";
+import { fromLoopback } from "../middleware.ts";
 import type { SessionEnv } from "../session.ts";
 import { accountPage, DateTime } from "./_ui.tsx";
 
@@ -19,7 +21,7 @@ export function mailboxRoutes(deps: Deps): Hono<SessionEnv> {
 }
 
 async function mailboxPage(deps: Deps, c: Context): Promise<Response> {
-  if (!devMailboxEnabled(deps.config)) {
+  if (!devMailboxEnabled(deps.config) || !fromLoopback(c)) {
     throw new ApiError(404, "not_found", `No page at ${c.req.path}`);
   }
   const mails = await listOutbox(deps.kv, MAILBOX_SIZE);

@@ -8,6 +8,7 @@ import {
   devMailboxEnabled,
   type ErrorDetail,
 } from "../../services/platform/mod.ts";
+import { clientIp } from "../middleware.ts";
 import { readForm } from "../pages/_forms.ts";
 import { anonymousCsrfToken, CSRF_FIELD, type SessionEnv, verifyCsrf } from "../session.ts";
 import { accountPage, CsrfField, Errors, NarrowPage } from "./_ui.tsx";
@@ -36,7 +37,8 @@ async function sendSignInLink(deps: Deps, c: Context<SessionEnv>): Promise<Respo
   verifyCsrf(deps, c, null, form.get(CSRF_FIELD));
   const next = safeNextPath(form.get("next"));
   try {
-    const sent = await requestSignIn(deps, form.get("email"), next);
+    const client = clientIp(c, deps.config.rateLimit.trustProxy);
+    const sent = await requestSignIn(deps, form.get("email"), next, client);
     return accountPage(
       deps,
       c,

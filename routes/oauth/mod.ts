@@ -12,6 +12,7 @@ import { authorizeRoutes } from "./authorize.tsx";
 import { metadataRoutes } from "./metadata.ts";
 import { registerRoutes } from "./register.ts";
 import { tokenRoutes } from "./tokens.ts";
+import { oauthMethodNotAllowed, oauthRateLimit } from "./_endpoint.ts";
 
 /** Machine-facing endpoints browsers may call from any origin (clients in web pages). */
 const OPEN_PATHS = [
@@ -24,6 +25,11 @@ const OPEN_PATHS = [
   "/oauth/revoke",
 ];
 
+/** Endpoints that create records or make the service fetch a client's metadata: rate limited. */
+const LIMITED_PATHS = ["/oauth/register", "/oauth/authorize", "/oauth/token", "/oauth/revoke"];
+/** The machine endpoints, which answer POST only (and OPTIONS for CORS). */
+const POST_ONLY_PATHS = ["/oauth/register", "/oauth/token", "/oauth/revoke"];
+
 /** The authorization server; the app mounts it with `app.route("/", oauthRoutes(deps))`. */
 export function oauthRoutes(deps: Deps): Hono<SessionEnv> {
   const app = new Hono<SessionEnv>();
@@ -34,9 +40,11 @@ export function oauthRoutes(deps: Deps): Hono<SessionEnv> {
     maxAge: 86_400,
   });
   for (const path of OPEN_PATHS) app.use(path, openCors);
+  for (const path of LIMITED_PATHS) app.use(path, oauthRateLimit(deps));
   app.route("/", metadataRoutes(deps));
   app.route("/", registerRoutes(deps));
   app.route("/", authorizeRoutes(deps));
   app.route("/", tokenRoutes(deps));
+  for (const path of POST_ONLY_PATHS) app.all(path, oauthMethodNotAllowed("POST"));
   return app;
 }

@@ -21,6 +21,7 @@ import { island } from "../../components/island.tsx";
 import { formatDate, formatNumber, formatWeekRange } from "../../components/format.ts";
 import LaunchTabsIsland, { type LaunchTab } from "../../islands/LaunchTabs.tsx";
 import { type PageHandler, renderPage } from "./_page.tsx";
+import { IMPLEMENTED_OPERATION_IDS } from "../api/v1/mod.ts";
 
 const LaunchTabs = island("LaunchTabs", LaunchTabsIsland);
 
@@ -47,7 +48,7 @@ async function loadHome(deps: Deps, section: LaunchSection) {
     listLaunches(deps, { section: "upcoming", ...top }),
     Promise.all(BOARDS.map((board) => getLeaderboard(deps, board, top))),
     listAwards(deps, { page: 1, per_page: 3 }),
-    getSiteInfo(deps),
+    getSiteInfo(deps, IMPLEMENTED_OPERATION_IDS),
     calendarRange(deps),
     categoryNames(deps),
   ]);

@@ -20,6 +20,8 @@ import * as blogPost from "./blog_post.tsx";
 import * as founder from "./founder.tsx";
 import * as search from "./search.tsx";
 import * as docsApi from "./docs_api.tsx";
+import * as bot from "./bot.tsx";
+import { BOT_PAGE_PATH } from "../../services/platform/mod.ts";
 
 /** Path (Hono syntax) → page module. */
 export const MANIFEST: Record<string, { handler: PageHandler }> = {
@@ -37,6 +39,7 @@ export const MANIFEST: Record<string, { handler: PageHandler }> = {
   "/founders/:slug": founder,
   "/search": search,
   "/docs/api": docsApi,
+  [BOT_PAGE_PATH]: bot,
 };
 
 /** Every page route; errors propagate to the app's onError, which renders the error page. */

@@ -173,6 +173,17 @@ export async function authenticate(
 }
 
 /**
+ * Whether a bearer token is a live API key or OAuth access token (for any resource): what the
+ * rate limiter checks before giving a credential its own bucket. Never throws 401.
+ */
+export async function isLiveCredential(deps: Deps, token: string): Promise<boolean> {
+  if (token.startsWith(API_KEY_PREFIX)) {
+    return (await verifyApiKey(deps.kv, token, deps.now())) !== null;
+  }
+  return (await verifyAccessToken(deps, token)) !== null;
+}
+
+/**
  * Resolves the caller of an operation from its Authorization header. Public operations accept no
  * credentials (null), an API key or a token; an invalid credential is a 401 everywhere.
  */

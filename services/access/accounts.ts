@@ -3,6 +3,7 @@
  * as its SHA-256, expires after 15 minutes and is consumed atomically. Asking for a link answers
  * the same whether or not an account exists; the account is made when the link is used.
  */
+import { z } from "zod";
 import { escapeHtml } from "../platform/html.ts";
 import { consumeSignInToken, getSignInToken, putSignInToken } from "../../kv/sessions.ts";
 import type { SignInToken, User } from "../../kv/types.ts";
@@ -13,25 +14,53 @@ import { ApiError, badRequest } from "../platform/errors.ts";
 import { sendMail } from "../platform/mail.ts";
 import { randomSecret, sha256Hex } from "../platform/secrets.ts";
 import { getSettings } from "../platform/settings.ts";
-import { countRequest } from "./rate_limit.ts";
+import { countRequest, type RateLimitState } from "./rate_limit.ts";
 
 /** How long a sign-in link works. */
 export const SIGN_IN_TTL_MS = 15 * 60_000;
-/** Sign-in mails one address may be sent per hour. */
+/** Sign-in mails one address may be sent per hour at the request of one client. */
 export const SIGN_IN_MAILS_PER_HOUR = 5;
+/** Sign-in requests one client (network address) may make per hour, whatever the addresses. */
+export const SIGN_IN_REQUESTS_PER_HOUR = 20;
 const HOUR_MS = 3_600_000;
-const EMAIL = /^[^\s@<>()",;:\\[\]]+@[^\s@<>()",;:\\[\]]+\.[^\s@<>()",;:\\[\]]+$/;
 
-/** Trims and lowercases an email; throws 400 when it does not look like one address. */
+/**
+ * Trims and lowercases an email; throws 400 naming `email` when it is not one sound address:
+ * what the API's `z.email()` fields accept (the same pattern), within the lengths mail allows
+ * (254 in all, 64 before the @, 63 per domain label) and with no label ending in a hyphen.
+ */
 export function normalizeEmail(email: unknown): string {
   const normalized = typeof email === "string" ? email.trim().toLowerCase() : "";
-  if (!EMAIL.test(normalized) || normalized.length > 254) {
+  const problem = emailProblem(normalized);
+  if (problem) {
     const shown = typeof email === "string" ? email.trim().slice(0, 100) : "";
-    throw badRequest(`Invalid email "${shown}": expected an address like name@example.com`, [
-      { path: "email", message: "Expected an address like name@example.com" },
+    throw badRequest(`Invalid email ${JSON.stringify(shown)}: ${problem}`, [
+      { path: "email", message: `Expected an address like name@example.com: ${problem}` },
     ]);
   }
   return normalized;
+}
+
+/** Why a trimmed, lowercased string is not a usable address, or null when it is one. */
+function emailProblem(address: string): string | null {
+  if (address === "") return "an address is needed";
+  if (address.length > 254) return `${address.length} characters, at most 254 are allowed`;
+  if (/[\s\p{Cc}]/u.test(address)) return "spaces and control characters are not allowed";
+  const parts = address.split("@");
+  if (parts.length !== 2) return "it needs exactly one @";
+  const [local, domain] = parts;
+  if (local.length > 64) return `${local.length} characters before the @, at most 64 are allowed`;
+  const labels = domain.split(".");
+  if (labels.length < 2) return "the domain needs a dot, as in example.com";
+  const badLabel = labels.find((label) =>
+    label === "" || label.length > 63 || label.startsWith("-") || label.endsWith("-")
+  );
+  if (badLabel !== undefined) {
+    return `the domain part "${badLabel.slice(0, 70)}" must be 1 to 63 letters, digits or ` +
+      "hyphens, with no hyphen at either end";
+  }
+  if (!z.regexes.email.test(address)) return "it is not an address like name@example.com";
+  return null;
 }
 
 /**
@@ -47,17 +76,21 @@ export function safeNextPath(next: unknown): string {
 }
 
 /**
- * Mails a one-time sign-in link to `email` (at most 5 an hour per address, else 429). Answers
- * the same whether or not the address has an account.
+ * Mails a one-time sign-in link to `email` at the request of `client` (the requester's network
+ * address). 429 past 20 requests an hour from one client, or past 5 mails an hour to one address
+ * from one client: a client flooding an address cannot stop its owner, elsewhere, from getting a
+ * link. Answers the same whether or not the address has an account.
  */
 export async function requestSignIn(
   deps: Deps,
   email: unknown,
   next: unknown,
+  client: string,
 ): Promise<{ email: string; next: string }> {
   const address = normalizeEmail(email);
   const path = safeNextPath(next);
-  await countSignInMail(deps, address);
+  await countSignInRequest(deps, client);
+  await countSignInMail(deps, address, client);
   const token = randomSecret(32);
   const now = deps.now();
   const record: SignInToken = { email: address, next: path, created_at: now.toISOString() };
@@ -127,21 +160,43 @@ export function isAdmin(config: Config, email: string): boolean {
 }
 
 /**
- * Counts a sign-in mail to `email` in the current hour, in the same limiter as the API's limits
- * (with a limit this small every decision reads KV first: see rate_limit.ts); 429 past the limit.
- * The 429 is thrown here, not by the HTTP middleware, because the limit guards the mail whoever
- * asks for it, and says so in its own words.
+ * Counts a sign-in request of `client` in the current hour, in the same limiter as the API's
+ * limits (with a limit this small every decision reads KV first: see rate_limit.ts); 429 past it.
  */
-async function countSignInMail(deps: Deps, email: string): Promise<void> {
-  const bucket = `signin_mail:${(await sha256Hex(email)).slice(0, 32)}`;
+async function countSignInRequest(deps: Deps, client: string): Promise<void> {
+  const bucket = `signin_client:${(await sha256Hex(client)).slice(0, 32)}`;
+  const state = await countRequest(deps, bucket, SIGN_IN_REQUESTS_PER_HOUR, HOUR_MS);
+  if (state.allowed) return;
+  throw tooManySignIns(
+    state,
+    `Too many sign-in requests from this client: at most ${SIGN_IN_REQUESTS_PER_HOUR} an hour; ` +
+      "try again",
+  );
+}
+
+/**
+ * Counts a sign-in mail to `email` asked for by `client` in the current hour; 429 past the limit.
+ * The limit guards the address's mailbox, and counts per client so that nobody can use it up for
+ * the address's owner; links already sent keep working.
+ */
+async function countSignInMail(deps: Deps, email: string, client: string): Promise<void> {
+  const bucket = `signin_mail:${(await sha256Hex(`${email}\n${client}`)).slice(0, 32)}`;
   const state = await countRequest(deps, bucket, SIGN_IN_MAILS_PER_HOUR, HOUR_MS);
   if (state.allowed) return;
+  throw tooManySignIns(
+    state,
+    `Too many sign-in links for "${email}" from this client: at most ${SIGN_IN_MAILS_PER_HOUR} ` +
+      "an hour; use one already sent (each works once, within 15 minutes) or try again",
+  );
+}
+
+/** The 429 of a sign-in limit: `message` ends with "try again"; minutes follow, seconds in the header. */
+function tooManySignIns(state: RateLimitState, message: string): ApiError {
   const minutes = Math.ceil(state.reset / 60);
-  throw new ApiError(
+  return new ApiError(
     429,
     "rate_limited",
-    `Too many sign-in links for "${email}": at most ${SIGN_IN_MAILS_PER_HOUR} an hour; use one ` +
-      `already sent or try again in ${minutes} minutes`,
+    `${message} in ${minutes} minute${minutes === 1 ? "" : "s"}`,
     [],
     { "Retry-After": String(state.reset) },
   );

@@ -24,7 +24,7 @@ export {
 } from "./accounts.ts";
 export { createApiKey, listApiKeys, revokeApiKey, validateApiKeyInput } from "./api_keys.ts";
 export { withIdempotency } from "./idempotency.ts";
-export type { StoredResponse } from "./idempotency.ts";
+export type { IdempotencySeal, StoredResponse } from "./idempotency.ts";
 export {
   authorizationServerMetadata,
   OAuthError,

@@ -1,7 +1,10 @@
 /**
- * Rate limits: fixed windows (one minute unless told otherwise) per API key or token (by the hash
- * of the credential) or, without credentials, per client IP, counted in KV so that several
- * instances share them. Other limits (sign-in mails per address and hour) count in the same way.
+ * Rate limits: fixed windows (one minute unless told otherwise) per valid API key or token (by the
+ * hash of the credential) or, without a valid credential, per client IP, counted in KV so that
+ * several instances share them. Other limits (sign-in mails per address and hour) count in the
+ * same way. Whether a credential is valid is looked up once and remembered for a short while in a
+ * bounded map, so a flood of made-up tokens costs at most one KV read each and counts against its
+ * address.
  *
  * Counting is done in memory and KV is where instances meet. Each limiter (one per process and
  * store) writes its own count of a bucket's window under its own key,
@@ -33,6 +36,7 @@
 import { rateLimitKey, rateLimitShardKey } from "../../kv/keys.ts";
 import type { Deps } from "../platform/deps.ts";
 import { sha256Hex } from "../platform/secrets.ts";
+import { isLiveCredential } from "./access.ts";
 
 /** The window of the API's per-minute limits. */
 export const WINDOW_MS = 60_000;
@@ -57,13 +61,69 @@ export interface RateLimitState {
   allowed: boolean;
 }
 
-/** The bucket a request counts in: its bearer credential, else its client address. */
+/** How long a credential's validity is remembered (a revoked key keeps its bucket this long). */
+const CREDENTIAL_TTL_MS = 30_000;
+/** Credentials remembered at most; the oldest are forgotten first. */
+const CREDENTIAL_CACHE_SIZE = 10_000;
+
+/**
+ * Remembers, for a short while and for a bounded number of tokens, whether a bearer token is a
+ * live API key or access token. Concurrent checks of one token share one lookup.
+ */
+export class CredentialCheck {
+  readonly maxEntries: number;
+  readonly ttlMs: number;
+  #entries = new Map<string, { valid: Promise<boolean>; until: number }>();
+
+  constructor(options: { maxEntries?: number; ttlMs?: number } = {}) {
+    this.maxEntries = options.maxEntries ?? CREDENTIAL_CACHE_SIZE;
+    this.ttlMs = options.ttlMs ?? CREDENTIAL_TTL_MS;
+  }
+
+  /** Tokens remembered now. */
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  /** Whether `token` is a live credential (for any resource); a failed lookup counts as no. */
+  async isValid(deps: Deps, token: string): Promise<boolean> {
+    const now = deps.now().getTime();
+    const key = await sha256Hex(token); // a fixed size per entry, whatever the token's length
+    const known = this.#entries.get(key);
+    if (known && known.until > now) return await known.valid;
+    this.#entries.delete(key);
+    while (this.#entries.size >= this.maxEntries) {
+      this.#entries.delete(this.#entries.keys().next().value!);
+    }
+    const valid = isLiveCredential(deps, token).catch((err) => {
+      console.error("Cannot look up a credential for the rate limit:", err);
+      return false;
+    });
+    this.#entries.set(key, { valid, until: now + this.ttlMs });
+    return await valid;
+  }
+}
+
+const credentialChecks = new WeakMap<Deno.Kv, CredentialCheck>();
+
+/** The process's credential check for a store. */
+export function credentialCheckFor(kv: Deno.Kv): CredentialCheck {
+  let check = credentialChecks.get(kv);
+  if (!check) credentialChecks.set(kv, check = new CredentialCheck());
+  return check;
+}
+
+/**
+ * The bucket a request counts in: its bearer credential when `deps` is given and the credential
+ * is live, else its client address (unknown, revoked or expired tokens count as anonymous).
+ */
 export async function rateLimitBucket(
   authorization: string | undefined,
   clientIp: string,
+  deps?: Deps,
 ): Promise<{ bucket: string; anonymous: boolean }> {
-  const token = authorization?.match(/^Bearer\s+(\S+)/i)?.[1];
-  if (token) {
+  const token = authorization?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
+  if (token && deps && await credentialCheckFor(deps.kv).isValid(deps, token)) {
     return { bucket: `credential:${(await sha256Hex(token)).slice(0, 32)}`, anonymous: false };
   }
   return { bucket: `ip:${clientIp}`, anonymous: true };
@@ -156,6 +216,11 @@ export class RateLimiter {
     const state = outcome(true);
     await this.#publish(b);
     return state;
+  }
+
+  /** Buckets held in memory (this window's and the previous one's). */
+  get size(): number {
+    return this.#buckets.size;
   }
 
   /** Resolves once the background syncs started so far have ended (tests). */

@@ -14,6 +14,7 @@ import { profileOf } from "./listings.ts";
 import { getListingStatsMany } from "../../kv/listing_stats.ts";
 import { addListingUpdate } from "../../kv/listing_feed.ts";
 import { summaryOf } from "./summary.ts";
+import type { IdempotencySeal } from "../access/idempotency.ts";
 
 /** Whether a person owns a listing or is one of its co-founders. */
 export function isListingTeam(listing: Listing, userId: string): boolean {
@@ -77,10 +78,16 @@ export async function postListingUpdate(
   caller: Caller,
   id: number,
   update: { title: string; body: string },
+  seal?: IdempotencySeal,
 ) {
   await requireOwnListing(deps, caller, id);
-  const record = await addListingUpdate(deps.kv, id, update, deps.now());
-  return record;
+  return await addListingUpdate(
+    deps.kv,
+    id,
+    update,
+    deps.now(),
+    seal && ((op, record) => seal(op, record)),
+  );
 }
 
 /** add_milestone: a new milestone with the next id of the listing. */
@@ -89,46 +96,77 @@ export async function addMilestone(
   caller: Caller,
   id: number,
   input: { date: string; title: string; description?: string; url?: string },
+  seal?: IdempotencySeal,
 ) {
   await requireOwnListing(deps, caller, id);
   let added: Milestone | null = null;
-  const updated = await updateListing(deps.kv, id, (listing) => {
-    const nextId = Math.max(0, ...listing.milestones.map((m) => m.id)) + 1;
-    added = { id: nextId, ...input };
-    const milestones = [...listing.milestones, added].sort((a, b) =>
-      a.date.localeCompare(b.date) || a.id - b.id
-    );
-    return { milestones };
-  }, deps.now());
-  return {
+  const answer = (listing: Listing) => ({
     listing_id: id,
     milestone: added!,
-    shown_publicly: updated!.unlocked.includes("milestones"),
-  };
+    shown_publicly: listing.unlocked.includes("milestones"),
+  });
+  const updated = await updateListing(
+    deps.kv,
+    id,
+    (listing) => {
+      const nextId = Math.max(0, ...listing.milestones.map((m) => m.id)) + 1;
+      added = { id: nextId, ...input };
+      const milestones = [...listing.milestones, added].sort((a, b) =>
+        a.date.localeCompare(b.date) || a.id - b.id
+      );
+      return { milestones };
+    },
+    deps.now(),
+    seal && ((op, after) => seal(op, answer(after))),
+  );
+  if (!updated) throw notFound("listing", id);
+  return answer(updated);
 }
 
 /** delete_milestone: removes one milestone, or 404 when the listing has no such milestone. */
-export async function deleteMilestone(deps: Deps, caller: Caller, id: number, milestoneId: number) {
+export async function deleteMilestone(
+  deps: Deps,
+  caller: Caller,
+  id: number,
+  milestoneId: number,
+  seal?: IdempotencySeal,
+) {
   const listing = await requireOwnListing(deps, caller, id);
   if (!listing.milestones.some((m) => m.id === milestoneId)) {
     throw notFound("milestone", milestoneId);
   }
+  const answer = { listing_id: id, deleted: milestoneId };
   await updateListing(
     deps.kv,
     id,
     (l) => ({ milestones: l.milestones.filter((m) => m.id !== milestoneId) }),
     deps.now(),
+    seal && ((op) => seal(op, answer)),
   );
-  return { listing_id: id, deleted: milestoneId };
+  return answer;
 }
 
 /** set_founder_story: replaces the founder story published with the listing. */
-export async function setFounderStory(deps: Deps, caller: Caller, id: number, story: FounderStory) {
+export async function setFounderStory(
+  deps: Deps,
+  caller: Caller,
+  id: number,
+  story: FounderStory,
+  seal?: IdempotencySeal,
+) {
   await requireOwnListing(deps, caller, id);
-  const updated = await updateListing(deps.kv, id, () => ({ story }), deps.now());
-  return {
+  const answer = (listing: Listing) => ({
     listing_id: id,
-    story: updated!.story,
-    shown_publicly: updated!.unlocked.includes("story"),
-  };
+    story: listing.story,
+    shown_publicly: listing.unlocked.includes("story"),
+  });
+  const updated = await updateListing(
+    deps.kv,
+    id,
+    () => ({ story }),
+    deps.now(),
+    seal && ((op, after) => seal(op, answer(after))),
+  );
+  if (!updated) throw notFound("listing", id);
+  return answer(updated);
 }

@@ -4,6 +4,7 @@ import { listCategoryRecords } from "../../kv/categories.ts";
 import type { Deps } from "../platform/deps.ts";
 import { getSettings } from "../platform/settings.ts";
 import { readCounter } from "../../kv/boards.ts";
+import { publishingRoutes } from "../platform/publishing_routes.ts";
 
 /** The version of the REST API and of its OpenAPI document. */
 export const API_VERSION = "1.0.0";
@@ -11,8 +12,11 @@ export const API_VERSION = "1.0.0";
 /** MCP protocol versions served at /mcp. */
 export const MCP_PROTOCOL_VERSIONS = ["2026-07-28", "2025-11-25", "2025-06-18", "2025-03-26"];
 
-/** What the service is, where things are, and how big the directory is. */
-export async function getSiteInfo(deps: Deps) {
+/**
+ * What the service is, where things are, and how big the directory is. `implemented` holds the ids
+ * of the operations that are implemented: the publishing texts name only those.
+ */
+export async function getSiteInfo(deps: Deps, implemented: ReadonlySet<string>) {
   const base = deps.config.publicUrl;
   const [settings, live, scheduled, categories] = await Promise.all([
     getSettings(deps.kv),
@@ -40,12 +44,7 @@ export async function getSiteInfo(deps: Deps) {
       categories: categories.length,
       top_level_categories: categories.filter((c) => c.parent === null).length,
     },
-    publishing: {
-      free:
-        `Free plan: after submit_draft, choose_free_listing queues the listing for a launch week ${settings.free_queue_min_weeks} to ${settings.free_queue_max_weeks} weeks ahead; it goes live once the service's badge is found on the homepage of its website.`,
-      paid:
-        "Paid plan: order the 'launch' product with create_checkout; a person pays on the checkout page and the listing goes live at once or in the chosen week, plus optional extras.",
-    },
+    publishing: publishingRoutes(settings, implemented),
     rankings:
       "Community votes (weekly and all time) come only from people on the site; awards follow community votes only. The billboard is a separate PAID ranking by money contributed and is always shown as paid. Domain Rating and revenue boards are separate too.",
     voting: "There is no voting through the API or MCP.",

@@ -74,20 +74,21 @@ export interface CrawlOptions {
   clock?: CrawlClock;
 }
 
-const DEFAULTS = {
+/** A crawl's bounds unless its options say otherwise. */
+export const DEFAULTS = {
   maxPages: 8,
   maxBytesPerPage: 1_000_000,
   maxTotalBytes: 4_000_000,
   timeBudgetMs: 45_000,
 };
 /** One page may take at most this long. */
-const PAGE_TIMEOUT_MS = 15_000;
+export const PAGE_TIMEOUT_MS = 15_000;
 /** robots.txt may take at most this long. */
 const ROBOTS_TIMEOUT_MS = 10_000;
 /** Below this much time left, no new request is started. */
 const MIN_REQUEST_MS = 250;
 /** Pages fetched at once when the site sets no crawl-delay. */
-const PARALLEL_FETCHES = 4;
+export const PARALLEL_FETCHES = 4;
 const HTML_ACCEPT = "text/html,application/xhtml+xml;q=0.9,*/*;q=0.1";
 const XML_ACCEPT = "application/xml,text/xml;q=0.9,*/*;q=0.1";
 

@@ -3,7 +3,7 @@ import { listCategoryRecords } from "../../kv/categories.ts";
 import type { Draft, FieldRecord, Socials } from "../../kv/types.ts";
 import type { Caller } from "../access/access.ts";
 import type { Deps } from "../platform/deps.ts";
-import { badRequest, conflict, type ErrorDetail } from "../platform/errors.ts";
+import { badRequest, conflict, type ErrorDetail, notFound } from "../platform/errors.ts";
 import { type DraftFieldName, STORY_SECTIONS } from "./evidence.ts";
 import {
   applyProposal,
@@ -15,7 +15,8 @@ import {
   updateDraftRecord,
 } from "./drafts.ts";
 import { queueCompetitorJob, regenerateFields } from "./draft_jobs.ts";
-import { syncSubmittedListing } from "./draft_listing.ts";
+import { type DraftPart, syncSubmittedListing } from "./draft_listing.ts";
+import type { IdempotencySeal } from "../access/idempotency.ts";
 
 /** The body of update_draft, as validated by its schema. */
 export interface DraftEdits {
@@ -190,8 +191,38 @@ function applyEdits(
   return next;
 }
 
-/** update_draft: applies the edits, redrafts `regenerate` fields from the evidence, saves once. */
-export async function updateDraft(deps: Deps, caller: Caller, id: string, edits: DraftEdits) {
+/** The parts of the draft an update changes, as the saved listing takes them over. */
+function changedParts(edits: DraftEdits): Set<DraftPart> {
+  const parts = new Set<DraftPart>();
+  const fields = [
+    ...Object.keys(edits.fields ?? {}),
+    ...(edits.restore ?? []),
+    ...(edits.regenerate ?? []),
+  ];
+  for (const name of fields) parts.add(`field:${name}`);
+  if (edits.regenerate?.length) parts.add("not_found");
+  if (edits.faqs) parts.add("faqs");
+  if (edits.company_socials) parts.add("company_socials");
+  if (edits.founders || edits.founder_socials) parts.add("founders");
+  for (const section of Object.keys(edits.story ?? {})) parts.add(`story:${section}`);
+  if (edits.milestones) parts.add("milestones");
+  if (edits.seo) parts.add("seo");
+  return parts;
+}
+
+/**
+ * update_draft: applies the edits, redrafts `regenerate` fields from the evidence, saves once. On
+ * a saved draft, the listing then takes over the parts the edits changed, and only those. With
+ * `seal`, the answer is stored with the last commit: the listing's, or the draft's when the
+ * listing does not change (saving the same edits again is harmless).
+ */
+export async function updateDraft(
+  deps: Deps,
+  caller: Caller,
+  id: string,
+  edits: DraftEdits,
+  seal?: IdempotencySeal,
+) {
   const current = (await requireOwnDraft(deps, caller, id)).value!;
   checkConsistency(edits);
   const categories = Array.isArray(edits.fields?.categories)
@@ -216,6 +247,8 @@ export async function updateDraft(deps: Deps, caller: Caller, id: string, edits:
   const regenerated = edits.regenerate?.length
     ? await regenerateFields(deps, current, edits.regenerate)
     : null;
+  const parts = changedParts(edits);
+  const syncs = (draft: Draft) => draft.listing_id !== null && parts.size > 0;
   const saved = await updateDraftRecord(
     deps,
     id,
@@ -229,10 +262,15 @@ export async function updateDraft(deps: Deps, caller: Caller, id: string, edits:
       }
       return next;
     },
-    (op, next) => {
+    async (op, next) => {
       if (edits.competitor_url && next.competitor) queueCompetitorJob(op, id, next.competitor.url);
+      if (seal && !syncs(next)) await seal(op, draftView(deps, next));
     },
   );
-  if (saved!.listing_id) await syncSubmittedListing(deps, saved!);
-  return draftView(deps, saved!);
+  if (!saved) throw notFound("draft", id);
+  const view = draftView(deps, saved);
+  if (syncs(saved)) {
+    await syncSubmittedListing(deps, saved, parts, seal && ((op) => seal(op, view)));
+  }
+  return view;
 }

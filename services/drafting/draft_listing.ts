@@ -4,12 +4,30 @@
  */
 import { listCategoryRecords } from "../../kv/categories.ts";
 import { getFounderRecord, putFounder } from "../../kv/founders.ts";
-import { blankListing, createListing, getListing, updateListing } from "../../kv/listings.ts";
-import { type Draft, type Listing, type Socials, STAGES } from "../../kv/types.ts";
+import {
+  blankListing,
+  createListing,
+  getListing,
+  getListingByDomain,
+  ListingConflictError,
+  updateListingState,
+} from "../../kv/listings.ts";
+import { getDraftEntry } from "../../kv/drafts.ts";
+import type { SplitEntry } from "../../kv/split_values.ts";
+import {
+  type Draft,
+  type FounderStory,
+  type Listing,
+  type Socials,
+  STAGES,
+} from "../../kv/types.ts";
+import type { IdempotencySeal } from "../access/idempotency.ts";
+import { DRAFT_FIELDS, STORY_SECTIONS } from "./evidence.ts";
 import type { Caller } from "../access/access.ts";
 import type { Deps } from "../platform/deps.ts";
 import { badRequest, conflict } from "../platform/errors.ts";
 import { getSettings } from "../platform/settings.ts";
+import { nextStepsAfterSave } from "../platform/publishing_routes.ts";
 import { hasValue, notFoundOnWebsite, requireOwnDraft, updateDraftRecord } from "./drafts.ts";
 import { slugify } from "../../kv/slugs.ts";
 
@@ -119,22 +137,112 @@ async function syncFounders(deps: Deps, draft: Draft, listing: Listing): Promise
   return slugs;
 }
 
-/** Writes a submitted draft's current content to its listing (after edits or a redraft). */
-export async function syncSubmittedListing(deps: Deps, draft: Draft): Promise<void> {
+/**
+ * What of a draft an edit changed, for the listing saved from it: `field:<name>` for a draft
+ * field, `story:<section>` for a story section, and `faqs`, `company_socials`, `founders`,
+ * `milestones`, `seo`, `not_found` (the AI's findings) for the other parts.
+ */
+export type DraftPart = string;
+
+/** The draft part each listing field comes from (fields not named here come from `field:<same>`). */
+const LISTING_FIELD_PART: Record<string, DraftPart> = {
+  url: "url",
+  links: "url",
+  primary_category: "field:categories",
+  extra_categories: "field:categories",
+  faqs: "faqs",
+  socials: "company_socials",
+  seo_title: "seo",
+  seo_description: "seo",
+  not_found_on_website: "not_found",
+  milestones: "milestones",
+  cofounder_ids: "founders",
+};
+
+const partOfListingField = (field: string): DraftPart =>
+  LISTING_FIELD_PART[field] ?? `field:${field}`;
+
+/**
+ * The parts of the listing a new submit of an already saved draft rewrites: all but the story and
+ * the milestones, which after the first submit belong to the listing (set_founder_story,
+ * add_milestone, delete_milestone) and change from the draft only when an edit carries them.
+ */
+function resubmitParts(): Set<DraftPart> {
+  return new Set([
+    ...Object.keys(LISTING_FIELD_PART).map(partOfListingField),
+    ...DRAFT_FIELDS.map((f) => `field:${f}`),
+    "founders",
+  ].filter((p) => p !== "milestones"));
+}
+
+/** The listing's story with the draft's sections in `sections` (empty ones removed). */
+function mergeStory(
+  current: FounderStory | null,
+  drafted: Record<string, string> | null,
+  sections: string[],
+): FounderStory | null {
+  const next: Record<string, string> = { ...(current ?? {}) };
+  for (const section of sections) {
+    if (drafted?.[section]) next[section] = drafted[section];
+    else delete next[section];
+  }
+  return Object.keys(next).length ? next as FounderStory : null;
+}
+
+/**
+ * Writes a submitted draft's content to its listing: everything (`parts` omitted: the first save
+ * and a finished redraft), or only the listing fields the changed `parts` of the draft give, so
+ * that what the listing's own operations set (milestones, story) stays. `seal` joins the
+ * listing's commit (the last of the effect; the founder profiles before it are safe to repeat).
+ */
+export async function syncSubmittedListing(
+  deps: Deps,
+  draft: Draft,
+  parts?: ReadonlySet<DraftPart>,
+  seal?: (op: Deno.AtomicOperation, listing: Listing) => Promise<void>,
+): Promise<void> {
   const listing = draft.listing_id ? await getListing(deps.kv, draft.listing_id) : null;
   if (!listing) return;
-  const mapped = await listingFieldsOf(deps, draft);
-  const founderSlugs = await syncFounders(deps, draft, listing);
-  await updateListing(deps.kv, listing.id, () => ({
-    ...mapped.fields,
-    ...(mapped.name ? { name: mapped.name } : {}),
-    ...(mapped.primary ? { primary_category: mapped.primary } : {}),
-    founder_slugs: founderSlugs,
-  }), deps.now());
+  const wanted = (part: DraftPart) => !parts || parts.has(part);
+  const founderSlugs = wanted("founders") ? await syncFounders(deps, draft, listing) : null;
+  const storySections = STORY_SECTIONS.filter((s) => wanted(`story:${s}`));
+  // The listing takes the draft as stored when it commits (checked), so that concurrent edits
+  // leave the listing as the last saved draft.
+  let draftEntry: SplitEntry<Draft> | null = null;
+  await updateListingState(deps.kv, listing.id, async ({ listing: current, stats }) => {
+    draftEntry = await getDraftEntry(deps.kv, draft.id);
+    const mapped = await listingFieldsOf(deps, draftEntry.value ?? draft);
+    const patch: Partial<Listing> = Object.fromEntries(
+      Object.entries(mapped.fields).filter(([field]) =>
+        field !== "story" && wanted(partOfListingField(field))
+      ),
+    );
+    if (mapped.name && wanted("field:name")) patch.name = mapped.name;
+    if (!mapped.primary || !wanted("field:categories")) {
+      delete patch.primary_category;
+      delete patch.extra_categories;
+    } else patch.primary_category = mapped.primary;
+    if (founderSlugs) patch.founder_slugs = founderSlugs;
+    if (storySections.length) {
+      patch.story = parts ? mergeStory(current.story, mapped.fields.story, storySections) : mapped
+        .fields.story;
+    }
+    const next = { ...current, ...patch, updated_at: deps.now().toISOString() };
+    return { listing: next, stats };
+  }, async (op, _before, after) => {
+    if (draftEntry) op.check(draftEntry);
+    await seal?.(op, after.listing);
+  });
 }
 
 /** submit_draft. */
-export async function submitDraft(deps: Deps, caller: Caller, id: string) {
+export async function submitDraft(
+  deps: Deps,
+  caller: Caller,
+  id: string,
+  implemented: ReadonlySet<string>,
+  seal?: IdempotencySeal,
+) {
   const draft = (await requireOwnDraft(deps, caller, id)).value!;
   if (draft.status !== "ready") {
     throw conflict(`Draft "${id}" is still ${draft.status}: submit it once it is ready`);
@@ -148,20 +256,10 @@ export async function submitDraft(deps: Deps, caller: Caller, id: string) {
     }]),
   ];
   if (details.length) throw badRequest(`Draft "${id}" cannot be saved as a listing yet`, details);
-  let listingId = draft.listing_id;
-  if (listingId === null) {
-    const input = blankListing({
-      ...mapped.fields,
-      name: mapped.name!,
-      primary_category: mapped.primary!,
-      owner_id: caller.userId,
-    });
-    const listing = await createListing(deps.kv, input, deps.now()).catch((err) => {
-      if ((err as Error).name === "ListingConflictError") throw conflict((err as Error).message);
-      throw err;
-    });
-    listingId = listing.id;
-    const saved = await updateDraftRecord(
+  const firstSave = draft.listing_id === null;
+  if (firstSave) {
+    const listingId = await createOrAdoptListing(deps, caller, draft, mapped);
+    await updateDraftRecord(
       deps,
       id,
       (d) =>
@@ -169,24 +267,53 @@ export async function submitDraft(deps: Deps, caller: Caller, id: string) {
           ? null
           : { ...d, listing_id: listingId, submitted_at: deps.now().toISOString() },
     );
-    if (!saved) {
-      // Another submit of the same draft won the race; this listing is not needed.
-      await updateListing(deps.kv, listingId, () => ({ status: "removed" }), deps.now());
-      listingId = (await requireOwnDraft(deps, caller, id)).value!.listing_id!;
-    }
   } else {
     await updateDraftRecord(deps, id, (d) => ({ ...d, submitted_at: deps.now().toISOString() }));
   }
+  // The draft's listing as stored (a concurrent submit of the same draft may have saved it).
   const fresh = (await requireOwnDraft(deps, caller, id)).value!;
-  await syncSubmittedListing(deps, fresh);
-  const listing = (await getListing(deps.kv, listingId!))!;
   const settings = await getSettings(deps.kv);
-  return {
+  const answer = (listing: Listing) => ({
     listing_id: listing.id,
     slug: listing.slug,
     status: listing.status,
     draft_id: id,
-    next_steps:
-      `The listing is saved, not published. Publish it for free with choose_free_listing (a launch week ${settings.free_queue_min_weeks} to ${settings.free_queue_max_weeks} weeks out, live once the badge is on your homepage), or order the 'launch' product with create_checkout.`,
-  };
+    next_steps: nextStepsAfterSave(settings, implemented),
+  });
+  await syncSubmittedListing(
+    deps,
+    fresh,
+    firstSave ? undefined : resubmitParts(),
+    seal && ((op, listing) => seal(op, answer(listing))),
+  );
+  return answer((await getListing(deps.kv, fresh.listing_id!))!);
+}
+
+/**
+ * The listing of a draft's first save: a new one, or the caller's own unpublished listing of the
+ * same website left by an earlier save of this draft that stopped before it was recorded (a
+ * crash, or a concurrent submit of the same draft), so that a retried submit never makes two.
+ */
+async function createOrAdoptListing(
+  deps: Deps,
+  caller: Caller,
+  draft: Draft,
+  mapped: Awaited<ReturnType<typeof listingFieldsOf>>,
+): Promise<number> {
+  const input = blankListing({
+    ...mapped.fields,
+    name: mapped.name!,
+    primary_category: mapped.primary!,
+    owner_id: caller.userId,
+  });
+  try {
+    return (await createListing(deps.kv, input, deps.now())).id;
+  } catch (err) {
+    if (!(err instanceof ListingConflictError)) throw err;
+    const existing = await getListingByDomain(deps.kv, draft.url);
+    if (existing && existing.owner_id === caller.userId && existing.status === "draft") {
+      return existing.id;
+    }
+    throw conflict(err.message);
+  }
 }

@@ -13,7 +13,9 @@ import {
 import type { Draft, FieldRecord, FieldState, Quote } from "../../kv/types.ts";
 import type { Caller } from "../access/access.ts";
 import type { Deps } from "../platform/deps.ts";
-import { badRequest, notFound } from "../platform/errors.ts";
+import { badRequest, conflict, notFound } from "../platform/errors.ts";
+import { backoff } from "../../kv/retry.ts";
+import type { IdempotencySeal } from "../access/idempotency.ts";
 import {
   DRAFT_FIELDS,
   type DraftFieldName,
@@ -105,10 +107,16 @@ export function newDraft(userId: string, url: string, now: Date): Draft {
 }
 
 /** submit_listing: a draft in status crawling, its job queued in the same write. */
-export async function submitListing(deps: Deps, caller: Caller, url: string) {
+export async function submitListing(
+  deps: Deps,
+  caller: Caller,
+  url: string,
+  seal?: IdempotencySeal,
+) {
   const draft = newDraft(caller.userId, normalizeSubmitUrl(url), deps.now());
-  await createDraft(deps.kv, draft);
-  return draftView(deps, draft);
+  const view = draftView(deps, draft);
+  await createDraft(deps.kv, draft, seal && ((op) => seal(op, view)));
+  return view;
 }
 
 /** The caller's draft with its version, or 404 (another account's draft is not revealed). */
@@ -302,18 +310,19 @@ export function applyProposal(
   return next;
 }
 
-const MAX_SAVE_ATTEMPTS = 10;
+const MAX_SAVE_ATTEMPTS = 30;
 
 /**
  * Re-reads the draft and saves `change(draft)` if nothing else wrote it meanwhile, retrying on
- * a conflict (a person's edit) with the fresh draft. Returns the saved draft, or null when
- * `change` declines (returns null) or the draft is gone.
+ * a conflict (a person's edit) with the fresh draft after a jittered wait. Returns the saved
+ * draft, or null when `change` declines (returns null) or the draft is gone; a draft that keeps
+ * changing under the writer is a 409.
  */
 export async function updateDraftRecord(
   deps: Deps,
   id: string,
   change: (draft: Draft) => Draft | null,
-  extra?: (op: Deno.AtomicOperation, next: Draft) => void,
+  extra?: (op: Deno.AtomicOperation, next: Draft) => void | Promise<void>,
 ): Promise<Draft | null> {
   for (let attempt = 0; attempt < MAX_SAVE_ATTEMPTS; attempt++) {
     const entry = await getDraftEntry(deps.kv, id);
@@ -322,6 +331,7 @@ export async function updateDraftRecord(
     if (!next) return null;
     next.updated_at = deps.now().toISOString();
     if (await saveDraft(deps.kv, entry, next, extra && ((op) => extra(op, next)))) return next;
+    await backoff(attempt);
   }
-  throw new Error(`Could not save draft ${id}: too many concurrent writes`);
+  throw conflict(`Could not save draft "${id}": it kept changing under concurrent writes, retry`);
 }

@@ -6,16 +6,27 @@ import type { Deps } from "../platform/deps.ts";
 import { ApiError, badRequest, conflict } from "../platform/errors.ts";
 import { draftView, requireOwnDraft } from "./drafts.ts";
 import { syncSubmittedListing } from "./draft_listing.ts";
+import type { IdempotencySeal } from "../access/idempotency.ts";
+import { backoff } from "../../kv/retry.ts";
 import { sendMail } from "../platform/mail.ts";
 import { randomSecret, sha256Hex } from "../platform/secrets.ts";
 
 /** Co-founder invites one draft may hold. */
 export const MAX_INVITES = 10;
 
-/** invite_cofounder: mails an invite link (up to 10 per draft; once per address). */
-export async function inviteCofounder(deps: Deps, caller: Caller, draftId: string, email: string) {
+/**
+ * invite_cofounder: mails an invite link (up to 10 per draft; once per address). With `seal`, the
+ * answer is stored with the invite; the mail is written after it.
+ */
+export async function inviteCofounder(
+  deps: Deps,
+  caller: Caller,
+  draftId: string,
+  email: string,
+  seal?: IdempotencySeal,
+) {
   const address = email.trim().toLowerCase();
-  for (let attempt = 0; attempt < 10; attempt++) {
+  for (let attempt = 0; attempt < 30; attempt++) {
     const entry = await requireOwnDraft(deps, caller, draftId);
     const draft = entry.value!;
     if (draft.invites.some((i) => i.email === address)) {
@@ -41,7 +52,25 @@ export async function inviteCofounder(deps: Deps, caller: Caller, draftId: strin
       invites: [...draft.invites, { email: address, invited_at: now, accepted_by: null }],
       updated_at: now,
     };
-    if (!(await putInvite(deps.kv, await sha256Hex(token), invite, entry, next))) continue;
+    const answer = {
+      draft_id: draftId,
+      email: address,
+      invited_at: now,
+      invites_left: MAX_INVITES - next.invites.length,
+    };
+    const hash = await sha256Hex(token);
+    const stored = await putInvite(
+      deps.kv,
+      hash,
+      invite,
+      entry,
+      next,
+      seal && ((op) => seal(op, answer)),
+    );
+    if (!stored) {
+      await backoff(attempt);
+      continue;
+    }
     const name = String(draft.fields.name?.value ?? draft.domain);
     const link = `${deps.config.publicUrl}/invites/${token}`;
     await sendMail(deps, {
@@ -50,12 +79,7 @@ export async function inviteCofounder(deps: Deps, caller: Caller, draftId: strin
       text:
         `${caller.email} is listing ${name} on Launch Directory and invited you as a co-founder.\n\nOpen this link to sign in and add your own founder profile (name, role, bio, links):\n${link}\n\nThe link works for 14 days. If you did not expect this, ignore this mail.`,
     });
-    return {
-      draft_id: draftId,
-      email: address,
-      invited_at: now,
-      invites_left: MAX_INVITES - next.invites.length,
-    };
+    return answer;
   }
   throw conflict(`Draft "${draftId}" changed while inviting: retry`);
 }
@@ -134,7 +158,7 @@ export async function acceptCofounderInvite(
       updated_at: deps.now().toISOString(),
     };
     if (await acceptInvite(deps.kv, inviteEntry, draftEntry, next)) {
-      if (next.listing_id) await syncSubmittedListing(deps, next);
+      if (next.listing_id) await syncSubmittedListing(deps, next, new Set(["founders"]));
       return draftView(deps, next);
     }
   }

@@ -11,3 +11,8 @@ export { DRAFT_FIELDS, STORY_SECTIONS } from "./evidence.ts";
 export type { DraftFieldName, StorySection } from "./evidence.ts";
 export { acceptCofounderInvite, inviteCofounder, readInvite } from "./invites.ts";
 export { runCompetitorQueueJob, runDraftQueueJob } from "./draft_jobs.ts";
+export {
+  DEFAULTS as CRAWL_DEFAULTS,
+  PAGE_TIMEOUT_MS as CRAWL_PAGE_TIMEOUT_MS,
+  PARALLEL_FETCHES as CRAWL_PARALLEL_FETCHES,
+} from "./crawler.ts";

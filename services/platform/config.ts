@@ -1,5 +1,7 @@
 /** Service configuration, read once from the environment (every variable is documented in README.md). */
 export interface Config {
+  /** The address to listen on (HOST): every interface by default. */
+  host: string;
   port: number;
   publicUrl: string;
   kvPath: string;
@@ -9,6 +11,8 @@ export interface Config {
   openai: { apiKey?: string; baseUrl?: string; model: string };
   stripe: { secretKey?: string; webhookSecret?: string };
   mail: { smtpUrl?: string; from: string };
+  /** Where people reach the site team (shown on the bot's page); MAIL_FROM's address by default. */
+  contactEmail: string;
   rateLimit: { perMinute: number; anonymousPerMinute: number; trustProxy: boolean };
 }
 
@@ -32,13 +36,23 @@ export function loadConfig(env: (name: string) => string | undefined = Deno.env.
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new Error(`Invalid PORT "${env("PORT")}": expected an integer from 0 to 65535`);
   }
+  const host = env("HOST") || "0.0.0.0";
+  if (!/^[A-Za-z0-9.:-]+$/.test(host)) {
+    throw new Error(`Invalid HOST "${host}": expected an IP address or a host name`);
+  }
   const publicUrl = (env("PUBLIC_URL") ?? `http://localhost:${port}`).replace(/\/+$/, "");
   try {
     new URL(publicUrl);
   } catch {
     throw new Error(`Invalid PUBLIC_URL "${publicUrl}": expected an absolute URL`);
   }
+  const mailFrom = env("MAIL_FROM") || "Launch Directory <noreply@localhost>";
+  const contactEmail = env("CONTACT_EMAIL") || (/<([^<>]+)>/.exec(mailFrom)?.[1] ?? mailFrom);
+  if (!/^[^\s@<>]+@[^\s@<>]+$/.test(contactEmail)) {
+    throw new Error(`Invalid CONTACT_EMAIL "${contactEmail}": expected an email address`);
+  }
   return {
+    host,
     port,
     publicUrl,
     kvPath: env("KV_PATH") ?? "./data/kv.sqlite3",
@@ -57,8 +71,9 @@ export function loadConfig(env: (name: string) => string | undefined = Deno.env.
     },
     mail: {
       smtpUrl: env("SMTP_URL") || undefined,
-      from: env("MAIL_FROM") || "Launch Directory <noreply@localhost>",
+      from: mailFrom,
     },
+    contactEmail,
     rateLimit: {
       perMinute: positiveInt(env, "RATE_LIMIT_PER_MINUTE", 300),
       anonymousPerMinute: positiveInt(env, "RATE_LIMIT_ANONYMOUS_PER_MINUTE", 120),

@@ -17,6 +17,7 @@ export const ERROR_CODES = {
   not_found: [404, "No such resource, or it is not yours (existence is not revealed)."],
   method_not_allowed: [405, "The path exists but not with this HTTP method."],
   conflict: [409, "The resource changed, or a request with the same key is still running."],
+  payload_too_large: [413, "The request body is over the size limit the message names."],
   rate_limited: [429, "Too many requests: wait for Retry-After seconds."],
   internal: [500, "Something failed on our side; the request can be retried."],
   not_implemented: [501, "The operation is declared but not available yet."],

@@ -79,9 +79,15 @@ export class FetchFailedError extends Error {
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
+/** Redirects a guarded fetch follows unless its options say otherwise. */
+export const DEFAULT_MAX_REDIRECTS = 5;
+
+/** The path of the page about the bot, which its user agent names. */
+export const BOT_PAGE_PATH = "/bot";
+
 /** The named user agent of every outbound fetch. */
 export function botUserAgent(publicUrl: string): string {
-  return `LaunchDirectoryBot/1.0 (+${publicUrl}/bot)`;
+  return `LaunchDirectoryBot/1.0 (+${publicUrl}${BOT_PAGE_PATH})`;
 }
 
 /**
@@ -93,7 +99,7 @@ export async function guardedFetch(
   url: string | URL,
   options: GuardedFetchOptions,
 ): Promise<GuardedResponse> {
-  const maxRedirects = options.maxRedirects ?? 5;
+  const maxRedirects = options.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
   const signal = AbortSignal.timeout(options.timeoutMs);
   let current = parseUrl(String(url));
   for (let hop = 0;; hop++) {

@@ -21,4 +21,8 @@ export { DEFAULT_SETTINGS, seedReferenceData } from "./reference.ts";
 export { getSettings } from "./settings.ts";
 export { addWeeks, isoWeekLabel, mondayOf, sundayOf } from "./weeks.ts";
 export { escapeHtml } from "./html.ts";
+export { BOT_PAGE_PATH, botUserAgent, DEFAULT_MAX_REDIRECTS } from "./fetcher.ts";
+export { BOT_TOKEN } from "./robots.ts";
 export { sha256Hex } from "./secrets.ts";
+export { nextStepsAfterSave, publishingRoutes } from "./publishing_routes.ts";
+export type { FreeQueueWindow } from "./publishing_routes.ts";

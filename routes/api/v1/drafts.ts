@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineOperation, pageQuery } from "./operation.ts";
-import { updateDraftBody } from "./schemas.ts";
+import { httpUrl, updateDraftBody } from "./schemas.ts";
 import {
   getDraft,
   inviteCofounder,
@@ -22,12 +22,17 @@ export const draftOperations = [
     summary: "Submit a product by its website URL",
     description:
       "Starts an AI-drafted profile of the product at `url` (at most 2048 characters). Answers 201 at once with a draft in status `crawling`; poll get_draft every few seconds until status is `ready` (about a minute). The site is read respecting robots.txt; every drafted value quotes the site, and facts the site does not state are left blank. Nothing is published or charged.",
-    body: z.object({ url: z.string().min(1).max(2048).describe("The product's website URL") })
+    body: z.object({
+      url: httpUrl(2048, { bareDomain: true }).describe(
+        "The product's website: an absolute http or https URL, or its domain alone (read as https)",
+      ),
+    })
       .strict(),
     status: 201,
     idempotencyKey: true,
     hints: { openWorld: true },
-    handler: ({ body }, { deps, caller }) => submitListing(deps, caller!, body.url),
+    handler: ({ body }, { deps, caller, idempotency }) =>
+      submitListing(deps, caller!, body.url, idempotency),
   }),
   defineOperation({
     operationId: "list_my_drafts",
@@ -67,9 +72,14 @@ export const draftOperations = [
     params: draftId,
     body: updateDraftBody,
     status: 200,
+    errors: {
+      409:
+        "The draft is not ready for regenerate, or changed under concurrent writes (retry), or the Idempotency-Key is still in use",
+    },
     idempotencyKey: true,
     hints: { idempotent: true, openWorld: true },
-    handler: ({ params, body }, { deps, caller }) => updateDraft(deps, caller!, params.id, body),
+    handler: ({ params, body }, { deps, caller, idempotency }) =>
+      updateDraft(deps, caller!, params.id, body, idempotency),
   }),
   defineOperation({
     operationId: "invite_cofounder",
@@ -83,9 +93,13 @@ export const draftOperations = [
     params: draftId,
     body: z.object({ email: z.email().max(254) }).strict(),
     status: 201,
+    errors: {
+      409:
+        "The address is already invited, or the draft changed while inviting (retry), or the Idempotency-Key is still in use",
+    },
     idempotencyKey: true,
-    handler: ({ params, body }, { deps, caller }) =>
-      inviteCofounder(deps, caller!, params.id, body.email),
+    handler: ({ params, body }, { deps, caller, idempotency }) =>
+      inviteCofounder(deps, caller!, params.id, body.email, idempotency),
   }),
   defineOperation({
     operationId: "submit_draft",
@@ -95,11 +109,16 @@ export const draftOperations = [
     tag: "Drafts",
     summary: "Save a ready draft as a listing",
     description:
-      "Saves the draft as a listing (status `draft`, not published) and returns its `listing_id`. Running it again after edits updates the same listing. Publish with choose_free_listing or by ordering the `launch` product.",
+      "Saves the draft as a listing (status `draft`, not published) and returns its `listing_id`. Running it again after edits updates the same listing. The answer's `next_steps` says how to publish it with the routes available now.",
     params: draftId,
     status: 200,
+    errors: {
+      409:
+        "The draft is not ready yet, or its website is already listed (claim that listing instead), or the Idempotency-Key is still in use",
+    },
     idempotencyKey: true,
     hints: { idempotent: true },
-    handler: ({ params }, { deps, caller }) => submitDraft(deps, caller!, params.id),
+    handler: ({ params }, { deps, caller, idempotency, implementedOperations }) =>
+      submitDraft(deps, caller!, params.id, implementedOperations, idempotency),
   }),
 ];

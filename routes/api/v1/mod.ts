@@ -1,5 +1,5 @@
 /** The operation table: all 41 operations, in the order of the interface specification. */
-import type { Operation } from "./operation.ts";
+import type { Access, Operation } from "./operation.ts";
 import { siteOperations } from "./site.ts";
 import { listingOperations } from "./listings.ts";
 import { categoryOperations } from "./categories.ts";
@@ -33,6 +33,16 @@ export const OPERATIONS: readonly Operation[] = [
   ...claimOperations,
   ...orderOperations,
 ];
+
+/** Ids of the operations that are implemented; the others answer 501 not_implemented. */
+export const IMPLEMENTED_OPERATION_IDS: ReadonlySet<string> = new Set(
+  OPERATIONS.filter((op) => op.implemented).map((op) => op.operationId),
+);
+
+/** The operations a scope unlocks (or the public ones), in table order. */
+export function operationsWithAccess(access: Access): Operation[] {
+  return OPERATIONS.filter((op) => op.access === access);
+}
 
 /** Finds an operation by its operationId. */
 export function findOperation(operationId: string): Operation | undefined {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineOperation, pageQuery, positiveId } from "./operation.ts";
-import { founderStoryBody, updateMyListingBody } from "./schemas.ts";
+import { founderStoryBody, httpUrl, updateMyListingBody } from "./schemas.ts";
 import {
   addMilestone,
   deleteMilestone,
@@ -68,8 +68,8 @@ export const myListingOperations = [
       .strict(),
     status: 201,
     idempotencyKey: true,
-    handler: ({ params, body }, { deps, caller }) =>
-      postListingUpdate(deps, caller!, params.listing_id, body),
+    handler: ({ params, body }, { deps, caller, idempotency }) =>
+      postListingUpdate(deps, caller!, params.listing_id, body, idempotency),
   }),
   defineOperation({
     operationId: "add_milestone",
@@ -85,12 +85,12 @@ export const myListingOperations = [
       date: z.iso.date().describe("YYYY-MM-DD"),
       title: z.string().min(1).max(200),
       description: z.string().max(2000).optional(),
-      url: z.string().max(500).regex(/^https:\/\/\S+$/, "Expected an https link").optional(),
+      url: httpUrl(500, { httpsOnly: true }).optional(),
     }).strict(),
     status: 201,
     idempotencyKey: true,
-    handler: ({ params, body }, { deps, caller }) =>
-      addMilestone(deps, caller!, params.listing_id, body),
+    handler: ({ params, body }, { deps, caller, idempotency }) =>
+      addMilestone(deps, caller!, params.listing_id, body, idempotency),
   }),
   defineOperation({
     operationId: "delete_milestone",
@@ -107,8 +107,8 @@ export const myListingOperations = [
     status: 200,
     idempotencyKey: true,
     hints: { destructive: true, idempotent: true },
-    handler: ({ params }, { deps, caller }) =>
-      deleteMilestone(deps, caller!, params.listing_id, params.milestone_id),
+    handler: ({ params }, { deps, caller, idempotency }) =>
+      deleteMilestone(deps, caller!, params.listing_id, params.milestone_id, idempotency),
   }),
   defineOperation({
     operationId: "set_founder_story",
@@ -124,8 +124,8 @@ export const myListingOperations = [
     status: 200,
     idempotencyKey: true,
     hints: { idempotent: true },
-    handler: ({ params, body }, { deps, caller }) =>
-      setFounderStory(deps, caller!, params.listing_id, body),
+    handler: ({ params, body }, { deps, caller, idempotency }) =>
+      setFounderStory(deps, caller!, params.listing_id, body, idempotency),
   }),
   defineOperation({
     operationId: "answer_interview",

@@ -5,9 +5,12 @@ import { SCOPE_DESCRIPTIONS } from "../../../services/access/mod.ts";
 import { API_VERSION } from "../../../services/directory/mod.ts";
 export { SCOPE_DESCRIPTIONS };
 import { OPERATIONS } from "./mod.ts";
-import { type Operation, SCOPES } from "./operation.ts";
+import { type ErrorStatus, type Operation, SCOPES } from "./operation.ts";
 
 type JsonSchema = Record<string, unknown>;
+
+/** What an Idempotency-Key must be (as the server checks it): 1 to 255 visible ASCII characters. */
+export const IDEMPOTENCY_KEY_PATTERN = "^[\\x21-\\x7e]{1,255}$";
 
 /** JSON Schema (2020-12, the input side: defaults make fields optional) of one zod schema. */
 export function jsonSchemaOf(schema: z.ZodType): JsonSchema {
@@ -43,22 +46,82 @@ function parametersOf(op: Operation): JsonSchema[] {
   return parameters;
 }
 
-function responsesOf(op: Operation): JsonSchema {
-  const responses: JsonSchema = {
-    [op.status]: {
-      description: op.status === 201 ? "Created" : "OK",
-      content: { "application/json": { schema: { type: "object", additionalProperties: true } } },
-    },
-    400: { $ref: "#/components/responses/BadRequest" },
+/** The shared error responses, by status: the component's name and its description. */
+const ERROR_RESPONSES: Record<ErrorStatus, [string, string]> = {
+  400: ["BadRequest", "Invalid request: details name each offending field"],
+  401: [
+    "Unauthorized",
+    "Missing, unknown, revoked or expired credentials (a credential that is sent must be valid, also on public operations)",
+  ],
+  403: ["Forbidden", "The credentials lack the operation's scope (insufficient_scope)"],
+  404: ["NotFound", "No such resource, or not the caller's"],
+  409: ["Conflict", "A request with the same Idempotency-Key is still being processed"],
+  413: ["PayloadTooLarge", "The request body is larger than the API accepts"],
+  429: ["RateLimited", "Too many requests: see Retry-After and RateLimit-* headers"],
+  501: ["NotImplemented", "The operation is defined but not available yet (not_implemented)"],
+};
+
+function errorResponse(description: string, headers?: JsonSchema): JsonSchema {
+  return {
+    description,
+    ...(headers ? { headers } : {}),
+    content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
   };
-  if (op.access !== "public") {
-    responses[401] = { $ref: "#/components/responses/Unauthorized" };
-    responses[403] = { $ref: "#/components/responses/Forbidden" };
+}
+
+/** Every status the operation answers: its own reasons inline, the shared ones by reference. */
+function responsesOf(op: Operation): JsonSchema {
+  const responses: JsonSchema = {};
+  for (const status of op.statuses) {
+    if (status === op.status) {
+      responses[status] = {
+        description: op.status === 201 ? "Created" : "OK",
+        content: { "application/json": { schema: { type: "object", additionalProperties: true } } },
+      };
+      continue;
+    }
+    const own = op.errors[status as ErrorStatus];
+    const [name] = ERROR_RESPONSES[status as ErrorStatus];
+    responses[status] = own ? errorResponse(own) : { $ref: `#/components/responses/${name}` };
   }
-  if (op.params) responses[404] = { $ref: "#/components/responses/NotFound" };
-  responses[429] = { $ref: "#/components/responses/RateLimited" };
   return responses;
 }
+
+/** Descriptions of the tags (the table's areas); every tag the table uses must have one. */
+const TAG_DESCRIPTIONS: Record<string, string> = {
+  Site: "What the service is and where its documents are",
+  Listings: "Search, read and compare the directory's live listings",
+  Categories: "The category tree and each category's listings",
+  Launches: "The weekly launch calendar",
+  Leaderboards: "Community votes, the paid billboard, Domain Rating and revenue boards",
+  Founders: "Founder profiles and the companies they listed",
+  Blog: "The service's blog posts",
+  Awards: "Launch of the Week awards, which follow community votes only",
+  Catalog: "Badges, interview questions and the products on sale",
+  Account: "Who the caller is and what the access allows",
+  Drafts: "Submit a product by its URL, review the AI-drafted profile and save it as a listing",
+  "My listings": "The caller's own listings: facts, updates, milestones, story and publishing",
+  Claims: "Prove ownership of a listed website",
+  Orders: "Price an order and create the checkout link a person pays on",
+};
+
+function tagsOf(operations: readonly Operation[]): JsonSchema[] {
+  return [...new Set(operations.map((op) => op.tag))].map((name) => {
+    const description = TAG_DESCRIPTIONS[name];
+    if (!description) throw new Error(`The OpenAPI tag "${name}" has no description`);
+    return { name, description };
+  });
+}
+
+/** The RateLimit-* fields on every answer, and Retry-After on a 429. */
+const RATE_LIMIT_HEADERS: JsonSchema = Object.fromEntries(
+  [
+    ["Retry-After", "Seconds until a request is admitted again"],
+    ["RateLimit-Limit", "Requests allowed per window"],
+    ["RateLimit-Remaining", "Requests left in the window"],
+    ["RateLimit-Reset", "Seconds until the window resets"],
+  ].map(([name, description]) => [name, { description, schema: { type: "integer" } }]),
+);
 
 function operationObject(op: Operation): JsonSchema {
   return {
@@ -84,11 +147,6 @@ function operationObject(op: Operation): JsonSchema {
   };
 }
 
-const errorResponse = (description: string) => ({
-  description,
-  content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
-});
-
 /** The whole OpenAPI 3.1.0 document for a public origin. */
 export function buildOpenApi(publicUrl: string): JsonSchema {
   const paths: Record<string, Record<string, JsonSchema>> = {};
@@ -102,9 +160,11 @@ export function buildOpenApi(publicUrl: string): JsonSchema {
       version: API_VERSION,
       description:
         "A directory of product listings with a weekly launch calendar, ranked boards, founder profiles, a blog, awards and embeddable badges. Every operation is also an MCP tool of the same name at /mcp. Public operations need no sign-in; the others need an API key or an OAuth access token with the scope shown. There is no voting through the API.",
+      contact: { name: "Launch Directory", url: `${publicUrl}/docs/api` },
+      license: { name: "CC0-1.0", identifier: "CC0-1.0" },
     },
     servers: [{ url: `${publicUrl}/api/v1` }],
-    tags: [...new Set(OPERATIONS.map((op) => op.tag))].map((name) => ({ name })),
+    tags: tagsOf(OPERATIONS),
     paths,
     components: {
       schemas: {
@@ -142,16 +202,20 @@ export function buildOpenApi(publicUrl: string): JsonSchema {
           required: false,
           description:
             "Makes retries safe: the same key with the same request replays the first response for 24 hours; with a different request it is a 400 idempotency_key_reused.",
-          schema: { type: "string", minLength: 1, maxLength: 255 },
+          schema: {
+            type: "string",
+            minLength: 1,
+            maxLength: 255,
+            pattern: IDEMPOTENCY_KEY_PATTERN,
+          },
         },
       },
-      responses: {
-        BadRequest: errorResponse("Invalid request: details name each offending field"),
-        Unauthorized: errorResponse("Missing, unknown, revoked or expired credentials"),
-        Forbidden: errorResponse("The credentials lack the operation's scope (insufficient_scope)"),
-        NotFound: errorResponse("No such resource, or not the caller's"),
-        RateLimited: errorResponse("Too many requests: see Retry-After and RateLimit-* headers"),
-      },
+      responses: Object.fromEntries(
+        Object.entries(ERROR_RESPONSES).map(([status, [name, description]]) => [
+          name,
+          errorResponse(description, status === "429" ? RATE_LIMIT_HEADERS : undefined),
+        ]),
+      ),
       securitySchemes: {
         bearer: {
           type: "http",

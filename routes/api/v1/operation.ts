@@ -16,7 +16,7 @@ export type { Scope };
 export type Access = "public" | Scope;
 export type HttpMethod = "get" | "post" | "put" | "patch" | "delete";
 
-import type { Caller } from "../../../services/access/mod.ts";
+import type { Caller, IdempotencySeal } from "../../../services/access/mod.ts";
 export type { Caller };
 
 export interface OperationContext {
@@ -24,6 +24,13 @@ export interface OperationContext {
   caller: Caller | null;
   /** The Idempotency-Key sent with the request, if any. */
   idempotencyKey?: string;
+  /**
+   * With an Idempotency-Key: adds the stored response to the atomic operation that commits the
+   * handler's effect (pass it to the service), so that a crash cannot separate the two.
+   */
+  idempotency?: IdempotencySeal;
+  /** Ids of the operations that are implemented (the others answer 501), for texts that name them. */
+  implementedOperations: ReadonlySet<string>;
 }
 
 // deno-lint-ignore no-explicit-any
@@ -67,6 +74,11 @@ export interface OperationSpec<
   /** Accepts the Idempotency-Key header (MCP: the `idempotency_key` argument). */
   idempotencyKey?: boolean;
   hints?: OperationHints;
+  /**
+   * Error statuses the operation answers for reasons of its own, with the reason (OpenAPI); those
+   * that follow from the definition (access, parameters, body, idempotency) are derived.
+   */
+  errors?: Partial<Record<ErrorStatus, string>>;
   /** The implementation; an operation without one answers 501. */
   handler?: (input: OperationInput<P, Q, B>, ctx: OperationContext) => Promise<unknown>;
 }
@@ -75,7 +87,7 @@ export interface OperationSpec<
 export type Operation =
   & Omit<
     OperationSpec<AnyObject, AnyObject, AnyObject>,
-    "params" | "query" | "body" | "paginated" | "idempotencyKey" | "hints" | "handler"
+    "params" | "query" | "body" | "paginated" | "idempotencyKey" | "hints" | "handler" | "errors"
   >
   & {
     params?: AnyObject;
@@ -85,7 +97,37 @@ export type Operation =
     idempotencyKey: boolean;
     hints: OperationHints;
     handler: (input: RawInput, ctx: OperationContext) => Promise<unknown>;
+    /** False while the operation has no handler and answers 501 not_implemented. */
+    implemented: boolean;
+    /** Every status the operation answers, ascending: success, derived and its own errors. */
+    statuses: number[];
+    /** The reasons of its own error statuses (see `OperationSpec.errors`). */
+    errors: Partial<Record<ErrorStatus, string>>;
   };
+
+/** The error statuses an operation can declare. */
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429 | 501;
+
+/**
+ * The statuses that follow from a definition: 400 (invalid input), 401 (a bad credential, even on
+ * public operations), 403 (missing scope), 404 (path parameters), 409 (an Idempotency-Key still in
+ * use), 413 (a body over the limit), 429 (rate limit) and 501 (no handler yet).
+ */
+function derivedStatuses(
+  spec: { access: Access; params?: unknown; body?: unknown; idempotencyKey?: boolean },
+  implemented: boolean,
+): number[] {
+  return [
+    400,
+    401,
+    ...(spec.access !== "public" ? [403] : []),
+    ...(spec.params ? [404] : []),
+    ...(spec.idempotencyKey ? [409] : []),
+    ...(spec.body ? [413] : []),
+    429,
+    ...(implemented ? [] : [501]),
+  ];
+}
 
 /** Validated input as the type-erased table passes it on. */
 export interface RawInput {
@@ -102,12 +144,17 @@ export function defineOperation<
 >(spec: OperationSpec<P, Q, B>): Operation {
   const handler = spec.handler ??
     (() => Promise.reject(notImplemented(spec.operationId)));
+  const own = Object.keys(spec.errors ?? {}).map(Number);
+  const statuses = [spec.status, ...derivedStatuses(spec, spec.handler !== undefined), ...own];
   return {
     ...spec,
     paginated: spec.paginated ?? false,
     idempotencyKey: spec.idempotencyKey ?? false,
     hints: spec.hints ?? { readOnly: spec.method === "get" },
     handler: handler as Operation["handler"],
+    implemented: spec.handler !== undefined,
+    statuses: [...new Set(statuses)].sort((a, b) => a - b),
+    errors: spec.errors ?? {},
   } as Operation;
 }
 

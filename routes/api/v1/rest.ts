@@ -68,7 +68,9 @@ async function readBody(c: Context, op: Operation): Promise<unknown> {
       message: "No body is accepted",
     }]);
   }
-  if (raw.trim() === "") return {};
+  const notObject = (message: string) =>
+    badRequest(message, [{ path: "(body)", message: "Expected a JSON object" }]);
+  if (raw.trim() === "") throw notObject("Request body is empty: expected a JSON object");
   const type = c.req.header("content-type") ?? "";
   if (!type.toLowerCase().startsWith("application/json")) {
     throw badRequest("Request body must be JSON: send Content-Type: application/json", [{
@@ -76,14 +78,20 @@ async function readBody(c: Context, op: Operation): Promise<unknown> {
       message: "Expected application/json",
     }]);
   }
+  let body: unknown;
   try {
-    return JSON.parse(raw);
+    body = JSON.parse(raw);
   } catch (err) {
     throw badRequest(`Request body is not valid JSON: ${(err as Error).message}`, [{
       path: "(body)",
       message: "Invalid JSON",
     }]);
   }
+  if (body === null || typeof body !== "object" || Array.isArray(body)) {
+    const what = body === null ? "null" : Array.isArray(body) ? "an array" : `a ${typeof body}`;
+    throw notObject(`Request body must be a JSON object, not ${what}`);
+  }
+  return body;
 }
 
 /** Reads, validates and types the path, query and body of a request for one operation. */

@@ -2,10 +2,12 @@
 import { type Caller, type StoredResponse, withIdempotency } from "../../../services/access/mod.ts";
 import type { Deps } from "../../../services/platform/mod.ts";
 import type { Operation, RawInput } from "./operation.ts";
+import { IMPLEMENTED_OPERATION_IDS } from "./mod.ts";
 
 /**
  * Calls the operation's handler; with an idempotency key (on operations that take one) the first
- * response is stored and replayed for retries.
+ * response is stored, in the same atomic operation as the handler's effect when the handler seals
+ * it (`ctx.idempotency`), and replayed for retries.
  */
 export async function runOperation(
   deps: Deps,
@@ -14,17 +16,16 @@ export async function runOperation(
   caller: Caller | null,
   idempotencyKey?: string,
 ): Promise<StoredResponse> {
-  const execute = async () => ({
-    status: op.status as number,
-    body: await op.handler(input, { deps, caller, idempotencyKey }),
-  });
+  const status = op.status as number;
+  const ctx = { deps, caller, idempotencyKey, implementedOperations: IMPLEMENTED_OPERATION_IDS };
   if (!op.idempotencyKey || idempotencyKey === undefined || !caller) {
-    return { ...(await execute()), replayed: false };
+    return { status, body: await op.handler(input, ctx), replayed: false };
   }
   return await withIdempotency(
     deps,
     { caller: caller.userId, operationId: op.operationId, key: idempotencyKey },
     input,
-    execute,
+    status,
+    (seal) => op.handler(input, { ...ctx, idempotency: seal }),
   );
 }

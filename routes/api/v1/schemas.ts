@@ -13,14 +13,60 @@ const text = (max: number) => z.string().max(max);
 const requiredText = (max: number) => z.string().min(1).max(max);
 const textList = () => z.array(text(200)).max(20);
 
+/** `scheme://host`, then an optional path: no user info, no whitespace or control characters. */
+const urlSource = (scheme: string) =>
+  String.raw`${scheme}://[^\s\x00-\x1f\x7f/?#\\@]+(?:[/?#][^\s\x00-\x1f\x7f]*)?`;
+
+/** A website given by its domain alone (`acme.com`, `www.acme.com:8080/en`), read as https. */
+const BARE_DOMAIN_SOURCE = String.raw`[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?` +
+  String.raw`(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+(?::\d{1,5})?` +
+  String.raw`(?:[/?#][^\s\x00-\x1f\x7f]*)?`;
+
+/** How a URL field is read. */
+export interface UrlFieldOptions {
+  /** Only https (add_milestone's links). */
+  httpsOnly?: boolean;
+  /** An empty string is taken too: it removes the value. */
+  emptyClears?: boolean;
+  /** A website may also be given by its domain alone, which the service reads as https. */
+  bareDomain?: boolean;
+}
+
+/**
+ * A URL field: an absolute http or https URL (https only with `httpsOnly`) of at most `max`
+ * characters, with a host, no user name or password, no whitespace or control characters.
+ * `javascript:`, `data:`, other schemes, `//host` and relative addresses are a 400 naming the
+ * field. The OpenAPI document shows the pattern and the description.
+ */
+export function httpUrl(max: number, options: UrlFieldOptions = {}) {
+  const kind = options.httpsOnly ? "https" : "http or https";
+  const url = urlSource(options.httpsOnly ? "[Hh][Tt][Tt][Pp][Ss]" : "[Hh][Tt][Tt][Pp][Ss]?");
+  const accepted = options.bareDomain ? `${url}|${BARE_DOMAIN_SOURCE}` : url;
+  const pattern = new RegExp(options.emptyClears ? `^(?:${accepted})?$` : `^(?:${accepted})$`);
+  const expected = options.bareDomain
+    ? `an absolute ${kind} URL such as https://example.com/page, or a domain such as example.com`
+    : `an absolute ${kind} URL such as https://example.com/page`;
+  const error = (issue: { input?: unknown }) =>
+    `Expected ${expected}, got ${JSON.stringify(String(issue.input).slice(0, 100))}`;
+  const parses = (value: string) =>
+    value === "" ||
+    URL.canParse(/^[A-Za-z][A-Za-z0-9+.-]*:/.test(value) ? value : `https://${value}`);
+  return z.string().max(max).regex(pattern, { error })
+    .refine(parses, { error, when: (payload) => payload.issues.length === 0 })
+    .describe(
+      `An absolute ${kind} URL${
+        options.bareDomain ? " (or a domain alone, read as https)" : ""
+      }, at most ${max} characters${options.emptyClears ? "; an empty string removes it" : ""}`,
+    );
+}
+
 export const faq = z.object({ question: requiredText(300), answer: requiredText(1500) }).strict();
 
-/** Platform key → link (at most 500 characters), for the fourteen social keys. */
+/** Platform key → link (an http(s) URL of at most 500 characters), for the fourteen social keys. */
 export const socials = z.object(
-  Object.fromEntries(SOCIAL_KEYS.map((key) => [key, text(500)])) as Record<
-    typeof SOCIAL_KEYS[number],
-    z.ZodString
-  >,
+  Object.fromEntries(
+    SOCIAL_KEYS.map((key) => [key, httpUrl(500, { emptyClears: true })]),
+  ) as Record<typeof SOCIAL_KEYS[number], ReturnType<typeof httpUrl>>,
 ).partial().strict();
 
 /** The draft fields of update_draft's `fields`; every one accepts null, which removes it. */
@@ -41,8 +87,12 @@ export const draftFields = {
   usps: textList().nullable(),
   keywords: textList().nullable(),
   contact_email: text(500).nullable(),
-  demo_video_url: text(500).nullable().describe("Video link"),
-  logo_url: text(500).nullable(),
+  demo_video_url: httpUrl(500, { emptyClears: true }).nullable().describe(
+    "Video link: an absolute http or https URL",
+  ),
+  logo_url: httpUrl(500, { emptyClears: true }).nullable().describe(
+    "Logo image: an absolute http or https URL",
+  ),
 } satisfies Record<DraftFieldName, z.ZodType>;
 export const DRAFT_FIELD_NAMES = DRAFT_FIELDS;
 const draftFieldName = z.enum(DRAFT_FIELDS);
@@ -72,11 +122,11 @@ export const updateDraftBody = z.object({
       date: z.iso.date(),
       title: requiredText(200),
       description: text(2000).optional(),
-      url: text(500).optional(),
+      url: httpUrl(500, { emptyClears: true }).optional(),
     }).strict(),
   ).max(50),
-  competitor_url: text(2048).describe(
-    "Read and compared by the service; an empty string clears it",
+  competitor_url: httpUrl(2048, { emptyClears: true, bareDomain: true }).describe(
+    "Read and compared by the service: an absolute http or https URL or a domain alone; an empty string clears it",
   ),
   seo: z.object({ title: text(70), meta: text(170) }).partial().strict(),
 }).partial().strict();
@@ -93,7 +143,7 @@ export const myListingFields = z.object({
   ),
   city: text(120),
   founded_year: z.number().int().min(1800).max(2100).nullable(),
-  demo_video_url: text(500),
+  demo_video_url: httpUrl(500, { emptyClears: true }),
   contact_email: text(254),
   features: textList(),
   usps: textList(),

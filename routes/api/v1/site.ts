@@ -12,6 +12,6 @@ export const siteOperations = [
     description:
       "The site name and purpose, public URLs, the number of live listings and categories, the publishing routes (free and paid), and where the API reference, the OpenAPI file and the MCP server are.",
     status: 200,
-    handler: (_input, { deps }) => getSiteInfo(deps),
+    handler: (_input, { deps, implementedOperations }) => getSiteInfo(deps, implementedOperations),
   }),
 ];
