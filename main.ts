@@ -1,11 +1,7 @@
 /** Entrypoint: opens storage, seeds reference (and demo) data, starts the server and the jobs. */
 import { type Deps, loadConfig, seedReferenceData } from "./services/platform/mod.ts";
-import {
-  followListingWrites,
-  loadSearchIndex,
-  runWeeklyRollover,
-  SearchIndex,
-} from "./services/directory/mod.ts";
+import { followListingWrites, loadSearchIndex, SearchIndex } from "./services/directory/mod.ts";
+import { recheckBadges, runWeeklyRollover } from "./services/publishing/mod.ts";
 import { resumeStalledDrafts } from "./services/drafting/mod.ts";
 import { createApp } from "./routes/app.ts";
 import { handleJob } from "./services/jobs.ts";
@@ -21,9 +17,16 @@ export async function openStore(path: string): Promise<Deno.Kv> {
 
 /** Registers the periodic jobs (only here, never in tests). */
 function registerJobs(deps: Deps): void {
-  // Monday 00:05 UTC: decide last week's Launch of the Week awards.
-  Deno.cron("weekly-rollover", "5 0 * * 1", async () => {
-    await runWeeklyRollover(deps.kv, deps.now());
+  // The weekly rollover at the start of each ISO week (Monday 00:00 UTC): scheduled listings go
+  // live, last week's awards. It runs again every hour, so a rollover a crash interrupted resumes
+  // within the hour; a run with nothing due reads one record.
+  Deno.cron("weekly-rollover", "0 * * * *", async () => {
+    await runWeeklyRollover(deps);
+  });
+  // Hourly at :20: free listings' badges (awaiting ones hourly, scheduled ones daily by the age of
+  // their last check); a week begun without the badge is given up.
+  Deno.cron("badge-recheck", "20 * * * *", async () => {
+    await recheckBadges(deps);
   });
   // Every 5 minutes: re-queue drafts whose job stopped (all retries failed, or a crash).
   Deno.cron("resume-stalled-drafts", "*/5 * * * *", async () => {
@@ -46,7 +49,7 @@ if (import.meta.main) {
   followListingWrites(kv, search);
   void loadSearchIndex(kv, search);
   // A missed rollover (service down on Monday) is caught up at start.
-  await runWeeklyRollover(kv, now()).catch((err) => console.error("Weekly rollover failed:", err));
+  await runWeeklyRollover(deps).catch((err) => console.error("Weekly rollover failed:", err));
   registerJobs(deps);
   // Queued jobs (mail delivery; later crawling, drafting) run here; a throw retries the job.
   void kv.listenQueue((message) => handleJob(deps, message));

@@ -4,14 +4,21 @@ import type { Award } from "./types.ts";
 
 /**
  * Writes the awards of one week in one atomic operation; a week already awarded is left as it
- * was (returns false), so a retried rollover never awards twice.
+ * was (returns false), so a retried rollover never awards twice. `extra` adds to the same atomic
+ * operation (e.g. the rollover's record of the awards it decided).
  */
-export async function putWeekAwards(kv: Deno.Kv, week: string, awards: Award[]): Promise<boolean> {
+export async function putWeekAwards(
+  kv: Deno.Kv,
+  week: string,
+  awards: Award[],
+  extra?: (op: Deno.AtomicOperation) => void,
+): Promise<boolean> {
   const op = kv.atomic().check({ key: keys.awardKey(week, 1), versionstamp: null });
   for (const award of awards) {
     op.set(keys.awardKey(week, award.place), award)
       .set(keys.awardByListingKey(award.listing_id, week, award.place), award);
   }
+  extra?.(op);
   return (await op.commit()).ok;
 }
 

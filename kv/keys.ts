@@ -58,6 +58,14 @@ export const votesPrefix = (id: Id) => ["votes", id] as const;
 export const dailyVotesKey = (day: string, id: Id) => ["votes_by_day", day, id] as const;
 export const dailyVotesPrefix = (day: string) => ["votes_by_day", day] as const;
 export const followKey = (id: Id, userId: string) => ["follows", id, userId] as const;
+export const followsPrefix = (id: Id) => ["follows", id] as const;
+/** A follower who unsubscribed from a listing's mails (the follow itself stays counted). */
+export const followMailOffKey = (id: Id, userId: string) =>
+  ["follow_mail_off", id, userId] as const;
+/** One mailing of a listing's followers about one event, with the cursor of its progress. */
+export const followerNoticeKey = (id: Id, event: string, eventId: string) =>
+  ["follower_notices", id, event, eventId] as const;
+export const followerNoticesPrefix = (id: Id) => ["follower_notices", id] as const;
 export const viewSeenKey = (id: Id, day: string, visitor: string) =>
   ["view_seen", id, day, visitor] as const;
 
@@ -81,6 +89,17 @@ export const categoriesPrefix = () => ["categories"] as const;
 // Founders.
 export const founderKey = (slug: string) => ["founders", slug] as const;
 export const foundersPrefix = () => ["founders"] as const;
+/** A person's interview answers (one record per account, shown on their founder profiles). */
+export const interviewAnswersKey = (userId: string) => ["interview_answers", userId] as const;
+
+// Owners' edits of listings: each kept as a version, and listed for the site team's review.
+export const listingVersionKey = (id: Id, version: number) =>
+  ["listing_versions", id, version] as const;
+export const listingVersionsPrefix = (id: Id) => ["listing_versions", id] as const;
+/** The site team's review list of edits, by time (read newest first); holds a version pointer. */
+export const editReviewKey = (editedAt: string, id: Id, version: number) =>
+  ["edit_reviews", editedAt, id, version] as const;
+export const editReviewsPrefix = () => ["edit_reviews"] as const;
 
 // Blog.
 export const blogPostKey = (slug: string) => ["blog_posts", slug] as const;
@@ -94,6 +113,22 @@ export const awardsPrefix = () => ["awards"] as const;
 export const awardByListingKey = (id: Id, week: string, place: number) =>
   ["awards_by_listing", id, week, place] as const;
 export const awardsByListingPrefix = (id: Id) => ["awards_by_listing", id] as const;
+
+// The weekly rollover: one record per week (its Monday), claimed before the week is rolled over.
+export const rolloverKey = (week: string) => ["rollovers", week] as const;
+export const rolloversPrefix = () => ["rollovers"] as const;
+/** A signing key kept in KV, shared by every instance (e.g. for unsubscribe links). */
+export const signingKeyKey = (name: string) => ["signing_keys", name] as const;
+
+// The free queue and badge checks.
+/** A week's free-plan slots taken and its next reservation number, checked by each reservation. */
+export const freeWeekKey = (week: string) => ["free_weeks", week] as const;
+/** A week's free-plan reservations in reservation order (a pointer to the listing). */
+export const freeWeekQueueKey = (week: string, seq: number, id: Id) =>
+  ["free_week_queue", week, seq, id] as const;
+export const freeWeekQueuePrefix = (week: string) => ["free_week_queue", week] as const;
+/** A listing's free plan: its week reservation and its last badge check. */
+export const freePlanKey = (id: Id) => ["free_plans", id] as const;
 
 // Reference data.
 export const interviewQuestionKey = (id: Id) => ["interview_questions", id] as const;

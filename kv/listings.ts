@@ -427,14 +427,22 @@ export function scheduleListing(
 /**
  * Puts a listing live at `at`: status live, launched_at set, launch week = the week of `at`, and
  * an entry on that week's community board (kept with its votes when the listing was already on it).
+ * With `onlyFrom`, a listing in another status is left as it is (decided on the version written).
  */
-export async function goLive(kv: Deno.Kv, id: number, at: Date): Promise<Listing | null> {
+export async function goLive(
+  kv: Deno.Kv,
+  id: number,
+  at: Date,
+  options: { onlyFrom?: Listing["status"] } = {},
+): Promise<Listing | null> {
   const week = mondayOf(at);
+  const leaveAsIs = (status: Listing["status"]) =>
+    status === "live" || (options.onlyFrom !== undefined && status !== options.onlyFrom);
   const state = await updateListingState(
     kv,
     id,
     ({ listing, stats }) =>
-      listing.status === "live" ? null : {
+      leaveAsIs(listing.status) ? null : {
         listing: {
           ...listing,
           status: "live",

@@ -379,6 +379,42 @@ export interface OAuthToken {
   used_at: string | null;
 }
 
+/** A free listing's place in the free queue: its launch week and its number in that week. */
+export interface FreeReservation {
+  /** Monday of the reserved launch week. */
+  week: string;
+  /** Reservation number within the week (grows with each reservation; orders the queue). */
+  seq: number;
+  reserved_at: string;
+}
+
+/** The last look for the service's badge on a listing's homepage. */
+export interface BadgeCheck {
+  status: "found" | "not_found" | "error";
+  checked_at: string;
+  /** What was found or why not, in words. */
+  reason: string;
+  /** The page the badge link was found on (after redirects), when found. */
+  found_at_url: string | null;
+}
+
+/** A listing's free plan, kept beside the listing and written in the listing's atomic writes. */
+export interface FreePlan {
+  listing_id: number;
+  /** The reserved week, or null after the week was lost (until the badge is found). */
+  reservation: FreeReservation | null;
+  badge_check: BadgeCheck | null;
+  /** A week that began without the badge found (its slot was released), until a new one is taken. */
+  lost_week: string | null;
+  chosen_at: string;
+}
+
+/** One week of the free queue: slots taken and the next reservation number. */
+export interface FreeWeek {
+  reserved: number;
+  next_seq: number;
+}
+
 /** A mail kept in the outbox (the embedded mail transport) or sent by SMTP. */
 export interface Mail {
   id: string;

@@ -12,8 +12,10 @@ import { FORM_BODY_LIMIT, limitBody, rateLimit } from "./middleware.ts";
 import { badgeRoutes } from "./badges.ts";
 import { pageRoutes, renderErrorPage } from "./pages/mod.tsx";
 import { accountRoutes } from "./account/mod.ts";
+import { adminRoutes } from "./admin/mod.ts";
 import { oauthRoutes } from "./oauth/mod.ts";
 import { inviteRoutes } from "./invites.tsx";
+import { unsubscribeRoutes } from "./unsubscribe.tsx";
 import { mcpRoutes } from "./mcp.ts";
 import { session, SignInRequired } from "./session.ts";
 
@@ -76,7 +78,9 @@ export function createApp(deps: Deps): Hono {
   // The OAuth endpoints apply the rate limit themselves, answering a 429 as an OAuth error.
   app.route("/", oauthRoutes(deps));
   app.route("/", accountRoutes(deps));
+  app.route("/", adminRoutes(deps));
   app.route("/", inviteRoutes(deps));
+  app.route("/", unsubscribeRoutes(deps));
   app.route("/", pageRoutes(deps, openApi));
 
   app.notFound((c) => {

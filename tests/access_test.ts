@@ -109,7 +109,7 @@ Deno.test("my listing: read, updates, milestones, story", async (t) => {
     assert.equal(one.body.status, "live");
     assert.equal(one.body.plan, "paid");
     assert.deepEqual(one.body.unlocked_sections, ["story", "milestones"]);
-    assert.equal(one.body.public.name, "Invoicely");
+    assert.equal(one.body.name, "Invoicely");
   });
   await t.step("post an update: 201, shown on the public profile", async () => {
     const res = await sendJson(app, "POST", `/api/v1/me/listings/${id}/updates`, {

@@ -34,7 +34,7 @@ Deno.test("update_draft after submit keeps the listing's own milestones and stor
   }, auth);
   assert.equal(edit.status, 200, JSON.stringify(edit.body));
   const after = (await getJson(f.app, mine, { headers: auth })).body;
-  assert.equal(after.public.tagline, "A new tagline", "the edited field reaches the listing");
+  assert.equal(after.tagline, "A new tagline", "the edited field reaches the listing");
   assert.deepEqual(after.milestones, before.milestones, "milestones are intact");
   assert.deepEqual(after.story, story, "the story is intact");
 

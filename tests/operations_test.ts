@@ -5,8 +5,15 @@
 import assert from "node:assert/strict";
 import { OPERATIONS } from "../routes/api/v1/mod.ts";
 import { bearer, buildFixture, type Fixture, getJson, sendJson } from "./fixtures.ts";
+import { putInterviewQuestion } from "../kv/catalog.ts";
 
-const fixture: Promise<Fixture> = buildFixture();
+// 30 interview questions, so that one call can answer as many as it may (unknown ids are a 400).
+const fixture: Promise<Fixture> = buildFixture().then(async (f) => {
+  for (let id = 11; id <= 30; id++) {
+    await putInterviewQuestion(f.deps.kv, { id, question: `Question ${id}?`, position: id });
+  }
+  return f;
+});
 
 /** operationId → [method, path, access, status] exactly as the specification lists them. */
 const SPEC: Record<string, [string, string, string, number]> = {

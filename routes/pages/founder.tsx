@@ -1,4 +1,4 @@
-/** `/founders/:slug`: a founder's bio, socials, companies and published stories. */
+/** `/founders/:slug`: a founder's bio, interview answers, socials, companies and published stories. */
 import { categoryNames, getFounder } from "../../services/directory/mod.ts";
 import ListingLogo from "../../components/ListingLogo.tsx";
 import ListingRow from "../../components/ListingRow.tsx";
@@ -50,6 +50,17 @@ export default function FounderPage(
             <section class="card" aria-labelledby="bio-title">
               <h2 id="bio-title">About</h2>
               <Paragraphs text={founder.bio} />
+            </section>
+          )}
+          {founder.interview.length > 0 && (
+            <section class="card" aria-labelledby="interview-title" id="interview">
+              <h2 id="interview-title">Interview</h2>
+              {founder.interview.map((a) => (
+                <section key={a.question_id} data-question-id={a.question_id}>
+                  <h3>{a.question}</h3>
+                  <Paragraphs text={a.answer} />
+                </section>
+              ))}
             </section>
           )}
           {founder.stories.map((s) => (

@@ -12,15 +12,21 @@ import type { Deps } from "../platform/deps.ts";
 import { badRequest } from "../platform/errors.ts";
 import { pageOf } from "../platform/paging.ts";
 import { summariesOf } from "./listings.ts";
-import { addWeeks, isoWeekLabel, mondayOf } from "../platform/weeks.ts";
+import { isoWeekLabel, mondayOf } from "../platform/weeks.ts";
 import { readBoard } from "../../kv/boards.ts";
 
 /**
  * Decides places #1-#3 of a finished week from the votes cast during it (ties: the earlier
  * launch wins). Runs once per week: a retry or a second instance finds it decided and returns
- * the stored awards.
+ * the stored awards. `extra` adds to the atomic operation that writes the awards (called only
+ * when there are awards to write, and committed only if the week was not awarded meanwhile).
  */
-export async function decideWeekAwards(kv: Deno.Kv, week: string, now: Date): Promise<Award[]> {
+export async function decideWeekAwards(
+  kv: Deno.Kv,
+  week: string,
+  now: Date,
+  extra?: (op: Deno.AtomicOperation, awards: Award[]) => void,
+): Promise<Award[]> {
   if (week >= mondayOf(now)) {
     throw new Error(`Cannot decide awards of week ${week}: it has not ended`);
   }
@@ -44,14 +50,11 @@ export async function decideWeekAwards(kv: Deno.Kv, week: string, now: Date): Pr
       votes: e.score,
       awarded_at: now.toISOString(),
     }));
-    if (awards.length > 0) await putWeekAwards(kv, week, awards);
+    if (awards.length > 0) {
+      await putWeekAwards(kv, week, awards, extra && ((op) => extra(op, awards)));
+    }
   }
   return (await listAwardRecords(kv)).filter((a) => a.week === week);
-}
-
-/** The weekly rollover job: decides last week's awards (safe to run any number of times). */
-export function runWeeklyRollover(kv: Deno.Kv, now: Date): Promise<Award[]> {
-  return decideWeekAwards(kv, addWeeks(mondayOf(now), -1), now);
 }
 
 /** list_awards: newest week first, optionally one listing's awards. */

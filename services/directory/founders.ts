@@ -6,6 +6,7 @@ import type { Deps } from "../platform/deps.ts";
 import { notFound } from "../platform/errors.ts";
 import { pageOf } from "../platform/paging.ts";
 import { PUBLIC_STATUSES, summariesOf } from "./listings.ts";
+import { publishedInterview } from "./interview.ts";
 
 /** Lowercase without diacritics, for name matching. */
 export function foldText(text: string): string {
@@ -42,11 +43,14 @@ export async function listFounders(
   return { ...page, items };
 }
 
-/** get_founder: bio, socials, companies listed and published stories. */
+/** get_founder: bio, socials, companies listed, published stories and interview answers. */
 export async function getFounder(deps: Deps, slug: string) {
   const founder = await getFounderRecord(deps.kv, slug);
   if (!founder) throw notFound("founder", slug);
-  const { listings, summaries } = await companiesOf(deps, founder);
+  const [{ listings, summaries }, interview] = await Promise.all([
+    companiesOf(deps, founder),
+    publishedInterview(deps, founder.user_id),
+  ]);
   const stories = listings
     .filter((l) => l.unlocked.includes("story") && l.story && Object.values(l.story).some(Boolean))
     .map((l) => ({ listing: { slug: l.slug, name: l.name }, ...l.story }));
@@ -59,5 +63,6 @@ export async function getFounder(deps: Deps, slug: string) {
     socials: founder.socials,
     companies: summaries,
     stories,
+    interview,
   };
 }

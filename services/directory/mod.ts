@@ -3,7 +3,7 @@
  * launch calendar, boards, awards, badges, founders, the blog, products and the site's own info,
  * and the owners' my-listing operations.
  */
-export { listAwards, runWeeklyRollover } from "./awards.ts";
+export { decideWeekAwards, listAwards } from "./awards.ts";
 export { getBadges, getBadgeSvg } from "./badges.ts";
 export type { BadgeSet } from "./badges.ts";
 export { badgeDimensions } from "./badge_svg.ts";
@@ -17,6 +17,8 @@ export type { LaunchSection } from "./calendar.ts";
 export { listInterviewQuestions, listProducts } from "./catalog.ts";
 export { categoryNames, getCategory, listCategories } from "./categories.ts";
 export { getFounder, listFounders } from "./founders.ts";
+export { answerInterview } from "./interview.ts";
+export { EDIT_REVIEWS_MAX, listEditReviews, updateMyListing } from "./listing_edits.ts";
 export { compareListings, getAlternatives, getPublicListing, searchListings } from "./listings.ts";
 export {
   addMilestone,

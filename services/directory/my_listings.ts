@@ -15,6 +15,8 @@ import { getListingStatsMany } from "../../kv/listing_stats.ts";
 import { addListingUpdate } from "../../kv/listing_feed.ts";
 import { summaryOf } from "./summary.ts";
 import type { IdempotencySeal } from "../access/idempotency.ts";
+import { stageUpdateNotice } from "../publishing/followers.ts";
+import { freePlanView } from "../publishing/view.ts";
 
 /** Whether a person owns a listing or is one of its co-founders. */
 export function isListingTeam(listing: Listing, userId: string): boolean {
@@ -30,10 +32,16 @@ export async function requireOwnListing(deps: Deps, caller: Caller, id: number):
   return listing;
 }
 
-/** The owner's view of a listing: publishing state plus everything public. */
-async function myListingView(deps: Deps, listing: Listing) {
+/**
+ * The owner's view of a listing: everything public at the top level (the public profile's fields,
+ * built by the same code as get_listing), with the publishing state beside it. The paid sections
+ * (story, milestones, media) are shown to the owner whether or not they are unlocked;
+ * `unlocked_sections` says which ones the public sees.
+ */
+export async function myListingView(deps: Deps, listing: Listing) {
   const profile = await profileOf(deps, listing);
   return {
+    ...profile,
     listing_id: listing.id,
     status: listing.status,
     plan: listing.plan,
@@ -42,7 +50,21 @@ async function myListingView(deps: Deps, listing: Listing) {
     story: listing.story,
     milestones: listing.milestones,
     media: listing.media,
-    public: profile,
+    ...await publishingState(deps, listing),
+  };
+}
+
+/**
+ * Where the listing stands in the free queue: its place in the week's queue and the last badge
+ * check at the top level (null when not on the free plan), and the whole free plan (reserved
+ * week, queue position, badge embed code, what the check looks for) as `free_plan`.
+ */
+async function publishingState(deps: Deps, listing: Listing) {
+  const freePlan = listing.plan === "free" ? await freePlanView(deps, listing) : null;
+  return {
+    queue_position: freePlan?.queue_position ?? null,
+    badge_check: freePlan?.badge_check ?? null,
+    free_plan: freePlan,
   };
 }
 
@@ -86,7 +108,11 @@ export async function postListingUpdate(
     id,
     update,
     deps.now(),
-    seal && ((op, record) => seal(op, record)),
+    (op, record) => {
+      // The followers' mailing is queued in the update's own commit.
+      stageUpdateNotice(op, record);
+      return seal?.(op, record);
+    },
   );
 }
 

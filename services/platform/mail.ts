@@ -35,8 +35,16 @@ const MAIL_TTL_MS = 30 * 86_400_000;
 const SENDING_LEASE_MS = 2 * 60_000;
 const EMAIL = /^[^\s@<>",;]+@[^\s@<>",;]+$/;
 
-/** Sends (SMTP) or stores (outbox) a mail; with SMTP the send happens in the queue. */
-export async function sendMail(deps: Deps, input: MailInput): Promise<Mail> {
+/**
+ * Sends (SMTP) or stores (outbox) a mail; with SMTP the send happens in the queue. With
+ * `options.id` (an id derived from the event the mail tells about), a mail already stored under
+ * that id is returned as it is, so that a retried job never mails twice.
+ */
+export async function sendMail(
+  deps: Deps,
+  input: MailInput,
+  options: { id?: string } = {},
+): Promise<Mail> {
   const to = input.to.trim();
   if (!EMAIL.test(to) || to.length > 254) {
     throw badRequest(`Invalid recipient "${input.to}": expected one email address`, [
@@ -48,10 +56,14 @@ export async function sendMail(deps: Deps, input: MailInput): Promise<Mail> {
       { path: "subject", message: "Expected one non-empty line" },
     ]);
   }
+  if (options.id !== undefined) {
+    const existing = (await getMailEntry(deps.kv, options.id)).value;
+    if (existing) return existing;
+  }
   const now = deps.now();
   const smtp = deps.config.mail.smtpUrl !== undefined;
   const mail: Mail = {
-    id: timeOrderedId(now),
+    id: options.id ?? timeOrderedId(now),
     to,
     subject: input.subject.trim(),
     text: input.text,

@@ -3,12 +3,15 @@ import { defineOperation, pageQuery, positiveId } from "./operation.ts";
 import { founderStoryBody, httpUrl, updateMyListingBody } from "./schemas.ts";
 import {
   addMilestone,
+  answerInterview,
   deleteMilestone,
   getMyListing,
   listMyListings,
   postListingUpdate,
   setFounderStory,
+  updateMyListing,
 } from "../../../services/directory/mod.ts";
+import { chooseFreeListing } from "../../../services/publishing/mod.ts";
 
 const listingParams = z.object({ listing_id: positiveId("Listing id") }).strict();
 
@@ -47,12 +50,14 @@ export const myListingOperations = [
     tag: "My listings",
     summary: "Edit my listing",
     description:
-      "Edits publish at once and are kept in a version history; the site team sees a before/after copy. Send only what changes: `fields`, `socials` (replaces all) and `faqs` (replaces all, at most 10).",
+      "Edits publish at once and are kept in a version history; the site team sees a before/after copy. Send only what changes: `fields` (an empty string removes an optional value), `socials` (replaces all) and `faqs` (replaces all, at most 10). Co-founders may edit too. Answers the listing as get_my_listing does, with `edit`: the version made and the fields changed (none when nothing differed).",
     params: listingParams,
     body: updateMyListingBody,
     status: 200,
     idempotencyKey: true,
     hints: { idempotent: true },
+    handler: ({ params, body }, { deps, caller, idempotency }) =>
+      updateMyListing(deps, caller!, params.listing_id, body, idempotency),
   }),
   defineOperation({
     operationId: "post_listing_update",
@@ -135,7 +140,7 @@ export const myListingOperations = [
     tag: "My listings",
     summary: "Answer interview questions",
     description:
-      "Saves answers (at most 30 per call, each at most 4000 characters) to questions from list_interview_questions.",
+      "Saves answers (at most 30 per call, each at most 4000 characters) to questions from list_interview_questions. An answer replaces an earlier answer to the same question (an empty answer removes it); answers to other questions stay. The answers are published on every founder profile linked to the caller's account (get_founder). Answers every answer the caller has published, in the questions' order.",
     body: z.object({
       answers: z.array(
         z.object({ question_id: positiveId("Question id"), answer: z.string().max(4000) }).strict(),
@@ -144,6 +149,8 @@ export const myListingOperations = [
     status: 200,
     idempotencyKey: true,
     hints: { idempotent: true },
+    handler: ({ body }, { deps, caller, idempotency }) =>
+      answerInterview(deps, caller!, body, idempotency),
   }),
   defineOperation({
     operationId: "choose_free_listing",
@@ -153,10 +160,16 @@ export const myListingOperations = [
     tag: "My listings",
     summary: "Choose the free plan",
     description:
-      "Queues a submitted listing for a free launch week in the free queue window (a site setting, stated by get_site_info). It goes live once the service's badge is found on the homepage of the listing's website; get_badges gives the embed code.",
+      "Queues a saved, unpublished listing (status draft) for a free launch week: the earliest week of the free queue window (a site setting, stated by get_site_info) with a free slot; status becomes awaiting_badge. The badge is then looked for on the listing's homepage at once, and every hour after: once found, the listing is scheduled for its week (status scheduled) and goes live when the week begins. The answer's `free_plan` gives the week, the place in its queue, the badge's embed code, exactly what the check looks for and the last check's result. Calling again keeps the week and checks again. 409 when every week of the window is full, or when the listing is paid, scheduled by payment or live.",
     params: listingParams,
     status: 200,
     idempotencyKey: true,
-    hints: { idempotent: true },
+    hints: { idempotent: true, openWorld: true },
+    errors: {
+      409:
+        "Every week of the free queue window is full, or the listing is paid, scheduled by payment or live.",
+    },
+    handler: ({ params }, { deps, caller, idempotency, implementedOperations }) =>
+      chooseFreeListing(deps, caller!, params.listing_id, implementedOperations, idempotency),
   }),
 ];

@@ -1,0 +1,51 @@
+/**
+ * The site team's views (accounts in ADMIN_EMAILS, signed in with a browser session). For anyone
+ * else these paths do not exist: the same 404 as an unknown page. Answers are `no-store`.
+ *
+ * - `GET /admin/reviews/edits.json`: owners' listing edits, newest first, each with the changed
+ *   fields before and after; `limit` (1 to 100, default 50) and `cursor` (the previous page's
+ *   `next_cursor`).
+ */
+import { Hono } from "hono";
+import { isAdmin } from "../../services/access/mod.ts";
+import { EDIT_REVIEWS_MAX, listEditReviews } from "../../services/directory/mod.ts";
+import { ApiError, badRequest, type Deps } from "../../services/platform/mod.ts";
+import { noStore } from "../middleware.ts";
+import { currentSession, type SessionEnv } from "../session.ts";
+
+const DEFAULT_LIMIT = 50;
+
+/** Reads `limit` and `cursor`; any other query parameter is a 400. */
+function pageOptions(query: Record<string, string>): { limit: number; cursor?: string } {
+  const unknown = Object.keys(query).filter((k) => k !== "limit" && k !== "cursor");
+  if (unknown.length > 0) {
+    throw badRequest(`Unknown query parameter "${unknown[0]}": use limit and cursor`, [
+      { path: unknown[0], message: "Not a parameter of this list" },
+    ]);
+  }
+  const limit = query.limit === undefined ? DEFAULT_LIMIT : Number(query.limit);
+  if (!Number.isInteger(limit) || limit < 1 || limit > EDIT_REVIEWS_MAX) {
+    throw badRequest(`Invalid limit "${query.limit}": use a whole number from 1 to 100`, [
+      { path: "limit", message: `From 1 to ${EDIT_REVIEWS_MAX}` },
+    ]);
+  }
+  return { limit, cursor: query.cursor || undefined };
+}
+
+/** The site team's routes; the app mounts them with `app.route("/", adminRoutes(deps))`. */
+export function adminRoutes(deps: Deps): Hono<SessionEnv> {
+  const app = new Hono<SessionEnv>();
+  app.use("/admin/*", noStore());
+  app.get("/admin/reviews/edits.json", async (c) => {
+    const who = currentSession(c);
+    if (!who || !isAdmin(deps.config, who.user.email)) return c.notFound();
+    try {
+      return c.json(await listEditReviews(deps, pageOptions(c.req.query())));
+    } catch (err) {
+      // The JSON error body, not the error page the app renders for paths outside the API.
+      if (err instanceof ApiError && err.status === 400) return c.json(err.toBody(), 400);
+      throw err;
+    }
+  });
+  return app;
+}
