@@ -1,7 +1,7 @@
 /**
  * The directory: what the public reads. Listings and their profiles, search, categories, the
- * launch calendar, boards, awards, badges, founders, the blog, products and the site's own info,
- * and the owners' my-listing operations.
+ * launch calendar, boards, awards, badges, founders, the blog, the interview questions and the
+ * site's own info, and the owners' my-listing operations.
  */
 export { decideWeekAwards, listAwards } from "./awards.ts";
 export { getBadges, getBadgeSvg } from "./badges.ts";
@@ -14,7 +14,7 @@ export { BOARDS, getLeaderboard } from "./boards.ts";
 export type { Board } from "./boards.ts";
 export { calendarRange, getLaunchWeek, LAUNCH_SECTIONS, listLaunches } from "./calendar.ts";
 export type { LaunchSection } from "./calendar.ts";
-export { listInterviewQuestions, listProducts } from "./catalog.ts";
+export { listInterviewQuestions } from "./catalog.ts";
 export { categoryNames, getCategory, listCategories } from "./categories.ts";
 export { getFounder, listFounders } from "./founders.ts";
 export { answerInterview } from "./interview.ts";

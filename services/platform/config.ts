@@ -14,6 +14,8 @@ export interface Config {
   /** Where people reach the site team (shown on the bot's page); MAIL_FROM's address by default. */
   contactEmail: string;
   rateLimit: { perMinute: number; anonymousPerMinute: number; trustProxy: boolean };
+  /** VAT: the EU VIES REST API base (VIES_URL); unset, VAT numbers are checked offline only. */
+  vat: { viesUrl?: string };
 }
 
 function positiveInt(
@@ -28,6 +30,17 @@ function positiveInt(
     throw new Error(`Invalid ${name} "${text}": expected a whole number >= 1`);
   }
   return value;
+}
+
+function absoluteUrl(env: (name: string) => string | undefined, name: string): string | undefined {
+  const text = env(name);
+  if (!text) return undefined;
+  try {
+    new URL(text);
+  } catch {
+    throw new Error(`Invalid ${name} "${text}": expected an absolute URL`);
+  }
+  return text.replace(/\/+$/, "");
 }
 
 /** Builds the configuration from an environment lookup (defaults to `Deno.env`). */
@@ -79,6 +92,7 @@ export function loadConfig(env: (name: string) => string | undefined = Deno.env.
       anonymousPerMinute: positiveInt(env, "RATE_LIMIT_ANONYMOUS_PER_MINUTE", 120),
       trustProxy: env("TRUST_PROXY") === "1",
     },
+    vat: { viesUrl: absoluteUrl(env, "VIES_URL") },
   };
 }
 

@@ -1,5 +1,6 @@
 import { defineOperation } from "./operation.ts";
-import { listInterviewQuestions, listProducts } from "../../../services/directory/mod.ts";
+import { listInterviewQuestions } from "../../../services/directory/mod.ts";
+import { listProducts } from "../../../services/commerce/mod.ts";
 
 export const catalogOperations = [
   defineOperation({

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineOperation, pageQuery } from "./operation.ts";
 import { orderBody } from "./schemas.ts";
+import { quoteOrder } from "../../../services/commerce/mod.ts";
 
 export const orderOperations = [
   defineOperation({
@@ -15,6 +16,7 @@ export const orderOperations = [
     body: orderBody,
     status: 200,
     hints: { readOnly: true, idempotent: true },
+    handler: ({ body }, { deps, caller }) => quoteOrder(deps, caller!, body),
   }),
   defineOperation({
     operationId: "create_checkout",
