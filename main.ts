@@ -3,6 +3,7 @@ import { type Deps, loadConfig, seedReferenceData } from "./services/platform/mo
 import { followListingWrites, loadSearchIndex, SearchIndex } from "./services/directory/mod.ts";
 import { recheckBadges, runWeeklyRollover } from "./services/publishing/mod.ts";
 import { resumeStalledDrafts } from "./services/drafting/mod.ts";
+import { sweepOrders } from "./services/commerce/mod.ts";
 import { createApp } from "./routes/app.ts";
 import { handleJob } from "./services/jobs.ts";
 
@@ -31,6 +32,11 @@ function registerJobs(deps: Deps): void {
   // Every 5 minutes: re-queue drafts whose job stopped (all retries failed, or a crash).
   Deno.cron("resume-stalled-drafts", "*/5 * * * *", async () => {
     await resumeStalledDrafts(deps);
+  });
+  // Every 10 minutes: expire unpaid orders past their 24 hours (releasing their weeks) and finish
+  // paid orders whose fulfilment job stopped.
+  Deno.cron("order-sweep", "*/10 * * * *", async () => {
+    await sweepOrders(deps);
   });
 }
 

@@ -130,6 +130,26 @@ export const freeWeekQueuePrefix = (week: string) => ["free_week_queue", week] a
 /** A listing's free plan: its week reservation and its last badge check. */
 export const freePlanKey = (id: Id) => ["free_plans", id] as const;
 
+// Orders.
+export const orderKey = (number: string) => ["orders", number] as const;
+export const ordersPrefix = () => ["orders"] as const;
+/** A user's orders by creation time (a pointer to the number): read newest first. */
+export const orderByUserKey = (userId: string, createdAt: string, number: string) =>
+  ["orders_by_user", userId, createdAt, number] as const;
+export const ordersByUserPrefix = (userId: string) => ["orders_by_user", userId] as const;
+/** Paid orders whose lines are not all applied yet (for the fulfilment sweep). */
+export const fulfillingOrderKey = (number: string) => ["orders_fulfilling", number] as const;
+export const fulfillingOrdersPrefix = () => ["orders_fulfilling"] as const;
+/** A task of the site team (e.g. a done_for_you line's writing), by id. */
+export const siteTaskKey = (id: string) => ["site_tasks", id] as const;
+export const siteTasksPrefix = () => ["site_tasks"] as const;
+/** Orders whose status is `pending` (for the expiry sweep). */
+export const pendingOrderKey = (number: string) => ["orders_pending", number] as const;
+export const pendingOrdersPrefix = () => ["orders_pending"] as const;
+/** Slots of a week held by unpaid and unfulfilled orders, per capacity pool. */
+export const weekHoldsKey = (pool: "free" | "paid", week: string) =>
+  ["week_holds", pool, week] as const;
+
 // Reference data.
 export const interviewQuestionKey = (id: Id) => ["interview_questions", id] as const;
 export const interviewQuestionsPrefix = () => ["interview_questions"] as const;

@@ -204,6 +204,7 @@ export function blankListing(
     media: [],
     approved_alternatives: [],
     featured: false,
+    trophy_cabinet: null,
     verified: false,
     owner_id: null,
     cofounder_ids: [],
@@ -452,14 +453,25 @@ export async function goLive(
         },
         stats,
       },
-    async (op) => {
-      const weekVotes = await kv.get<number>(keys.weekVotesKey(week, id));
-      const votes = weekVotes.value ?? 0;
-      op.check(weekVotes).set(keys.weekVotesKey(week, id), votes).set(
-        keys.weekBoardKey(week, votes, id),
-        id,
-      );
-    },
+    (op) => addToWeekBoard(kv, op, week, id),
   );
   return state?.listing ?? null;
+}
+
+/**
+ * Adds to `op` a listing's entry on a week's community board (kept with its votes when it is
+ * already there), checked against the week's vote count read.
+ */
+export async function addToWeekBoard(
+  kv: Deno.Kv,
+  op: Deno.AtomicOperation,
+  week: string,
+  id: number,
+): Promise<void> {
+  const weekVotes = await kv.get<number>(keys.weekVotesKey(week, id));
+  const votes = weekVotes.value ?? 0;
+  op.check(weekVotes).set(keys.weekVotesKey(week, id), votes).set(
+    keys.weekBoardKey(week, votes, id),
+    id,
+  );
 }

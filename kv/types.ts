@@ -129,11 +129,25 @@ export interface Listing {
   media: MediaItem[];
   approved_alternatives: ApprovedAlternative[];
   featured: boolean;
+  /** When a bought Featured period ends (ISO date-time); absent or null: no end. */
+  featured_until?: string | null;
+  /** The bought trophy cabinet page and widget; absent or null: none. */
+  trophy_cabinet?: TrophyCabinet | null;
   verified: boolean;
   owner_id: string | null;
   cofounder_ids: string[];
   created_at: string;
   updated_at: string;
+}
+
+/** A listing's trophy cabinet, as the trophy_cabinet product sets it. */
+export interface TrophyCabinet {
+  theme: "classic" | "minimal" | "dark";
+  /** Also show #2 and #3 places. */
+  show_runner_up: boolean;
+  headline: string | null;
+  /** When the cabinet was first turned on (ISO date-time). */
+  since: string;
 }
 
 /** Counters kept beside a listing; the ranked-board keys are moved in the same atomic write. */
@@ -262,6 +276,8 @@ export interface Product {
   options?: ProductOption[];
   /** Paid sections this product unlocks. */
   unlocks: PaidSection[];
+  /** How long a period the product gives, in weeks (featured: default 4). */
+  period_weeks?: number;
   position: number;
   active: boolean;
 }
@@ -286,6 +302,10 @@ export interface SiteSettings {
   trending_half_life_hours: number;
   /** Seller country for VAT. */
   seller_country: string;
+  /** The seller on receipts: legal name, postal address and VAT number. */
+  seller_name: string;
+  seller_address: string;
+  seller_vat_number: string;
 }
 
 export interface User {
@@ -529,4 +549,111 @@ export interface CofounderInvite {
   invited_by: string;
   created_at: string;
   accepted_by: string | null;
+}
+
+/** Order statuses: pending until paid, or expired (24 h unpaid), canceled or refunded. */
+export type OrderStatus = "pending" | "paid" | "expired" | "canceled" | "refunded";
+
+/** A task of the site team that a paid line needs (e.g. done_for_you's writing), as the line shows it. */
+export interface LineTask {
+  id: string;
+  title: string;
+  status: "open" | "done";
+  done_at: string | null;
+}
+
+/** A task in the site team's list, with what it is for. */
+export interface SiteTask extends LineTask {
+  order_number: string;
+  line: number;
+  listing_id: number | null;
+  /** What to do, for the person doing it. */
+  details: string;
+  created_at: string;
+  done_by: string | null;
+}
+
+/** A validated order item with its price (USD cents, excluding VAT), as quotes and orders show it. */
+export interface PricedItem {
+  product: string;
+  name: string;
+  listing_id?: number;
+  week?: string;
+  categories?: string[];
+  amount_cents?: number;
+  options?: Record<string, string | number | boolean>;
+  unit_price_cents: number;
+  quantity: 1;
+  total_cents: number;
+}
+
+/** One line of an order: the priced item and its fulfilment. */
+export interface OrderLine extends PricedItem {
+  /** True once everything the line delivers is done, its site-team tasks included. */
+  fulfilled: boolean;
+  fulfilled_at: string | null;
+  /** When the automatic part was applied (exactly once); null before. */
+  applied_at: string | null;
+  /** What fulfilment did, in words (e.g. "Live now", "Scheduled for the week of 2026-12-07"). */
+  result: string | null;
+  /** Parts done by the site team, shown until done. */
+  tasks: LineTask[];
+}
+
+/** A weekly slot an unpaid order holds: a paid launch week or an earlier free-queue week. */
+export interface WeekHold {
+  pool: "free" | "paid";
+  week: string;
+  /** The line whose week it is. */
+  line: number;
+}
+
+/** The billing details the person gives on the checkout page. */
+export interface BillingDetails {
+  name: string;
+  address: string;
+  country: string;
+  vat_number: string | null;
+}
+
+/** The VAT decided for an order (as on the quote). */
+export interface OrderVat {
+  country: string | null;
+  rate_percent: number;
+  rate_bp: number;
+  reverse_charge: boolean;
+  vat_number: string | null;
+  note: string;
+  rates_as_of: string;
+}
+
+/** An order; `number` is its public id (at most 32 characters). */
+export interface Order {
+  number: string;
+  user_id: string;
+  status: OrderStatus;
+  lines: OrderLine[];
+  currency: "usd";
+  subtotal_cents: number;
+  vat: OrderVat;
+  vat_cents: number;
+  total_cents: number;
+  billing: BillingDetails | null;
+  /** Weeks held while pending; released on expiry or cancel, booked by fulfilment. */
+  holds: WeekHold[];
+  /** SHA-256 of the checkout link's secret. */
+  checkout_token_hash: string;
+  payment: {
+    provider: "test" | "stripe";
+    session_id: string | null;
+    payment_intent: string | null;
+    refund_id: string | null;
+  };
+  created_at: string;
+  expires_at: string;
+  paid_at: string | null;
+  fulfilled_at: string | null;
+  canceled_at: string | null;
+  refunded_at: string | null;
+  updated_at: string;
 }

@@ -16,11 +16,13 @@ import { adminRoutes } from "./admin/mod.ts";
 import { oauthRoutes } from "./oauth/mod.ts";
 import { inviteRoutes } from "./invites.tsx";
 import { unsubscribeRoutes } from "./unsubscribe.tsx";
+import { checkoutRoutes } from "./checkout/mod.tsx";
 import { mcpRoutes } from "./mcp.ts";
+import { stripeWebhookRoutes } from "./webhooks.ts";
 import { session, SignInRequired } from "./session.ts";
 
 /** Paths whose errors are answered with the JSON error body rather than a page. */
-const JSON_PATHS = /^\/(api|mcp|oauth|badges|\.well-known)(\/|$)/;
+const JSON_PATHS = /^\/(api|mcp|oauth|badges|webhooks|\.well-known)(\/|$)/;
 /** Paths no browser session is read for: machine endpoints and static files. */
 const SESSIONLESS_PATHS = [
   "/api/*",
@@ -31,12 +33,23 @@ const SESSIONLESS_PATHS = [
   "/oauth/register",
   "/oauth/token",
   "/oauth/revoke",
+  "/webhooks/*",
 ];
 
-/** Paths with their own body limit: the API and MCP (JSON bodies), OAuth (RFC 6749 errors). */
-const OWN_BODY_LIMIT_PATHS = ["/api/*", "/mcp", "/oauth/*"];
-/** The web forms (sign-in, account, invites), limited per client address when posted. */
-const FORM_PATHS = ["/signin/*", "/signout", "/account/*", "/invites/*"]; // "/a/*" matches "/a"
+/** The one page other websites may frame: a trophy cabinet's widget (when it is found). */
+const EMBEDDABLE_PATH = /^\/trophies\/[^/]+\/embed$/;
+
+/** Paths with their own body limit: API and MCP (JSON), OAuth (RFC 6749 errors), webhooks. */
+const OWN_BODY_LIMIT_PATHS = ["/api/*", "/mcp", "/oauth/*", "/webhooks/*"];
+/** The web forms (sign-in, account, invites, checkout, the site team's), limited when posted. */
+const FORM_PATHS = [
+  "/signin/*",
+  "/signout",
+  "/account/*",
+  "/invites/*",
+  "/checkout/*",
+  "/admin/*",
+]; // "/a/*" matches "/a"
 
 /** Builds the whole application for a set of dependencies. */
 export function createApp(deps: Deps): Hono {
@@ -46,8 +59,13 @@ export function createApp(deps: Deps): Hono {
   app.use("*", async (c, next) => {
     await next();
     c.header("X-Content-Type-Options", "nosniff");
-    c.header("Referrer-Policy", "strict-origin-when-cross-origin");
-    if (!c.res.headers.has("X-Frame-Options") && !c.req.path.startsWith("/badges/")) {
+    // A page may ask for a stricter policy (the checkout link carries its secret in the URL).
+    if (!c.res.headers.has("Referrer-Policy")) {
+      c.header("Referrer-Policy", "strict-origin-when-cross-origin");
+    }
+    if (EMBEDDABLE_PATH.test(c.req.path) && c.res.ok) {
+      c.header("Content-Security-Policy", "frame-ancestors *");
+    } else if (!c.res.headers.has("X-Frame-Options") && !c.req.path.startsWith("/badges/")) {
       c.header("X-Frame-Options", "DENY");
     }
   });
@@ -81,6 +99,8 @@ export function createApp(deps: Deps): Hono {
   app.route("/", adminRoutes(deps));
   app.route("/", inviteRoutes(deps));
   app.route("/", unsubscribeRoutes(deps));
+  app.route("/", stripeWebhookRoutes(deps));
+  app.route("/", checkoutRoutes(deps));
   app.route("/", pageRoutes(deps, openApi));
 
   app.notFound((c) => {

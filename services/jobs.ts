@@ -2,6 +2,7 @@
 import { jobDispatcher, runMailJob } from "./platform/mod.ts";
 import { runCompetitorQueueJob, runDraftQueueJob } from "./drafting/mod.ts";
 import { runFollowersJob } from "./publishing/mod.ts";
+import { runOrderExpiryJob, runOrderFulfilmentJob } from "./commerce/mod.ts";
 
 /** Runs one queue message; `kv.listenQueue((m) => handleJob(deps, m))` in the entrypoint. */
 export const handleJob = jobDispatcher({
@@ -9,4 +10,6 @@ export const handleJob = jobDispatcher({
   draft: runDraftQueueJob,
   competitor: runCompetitorQueueJob,
   followers: runFollowersJob,
+  order_fulfilment: runOrderFulfilmentJob,
+  order_expiry: runOrderExpiryJob,
 });

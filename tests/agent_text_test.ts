@@ -65,10 +65,11 @@ Deno.test("get_site_info names only operations that answer (none that is a 501)"
     const op = OPERATIONS.find((o) => o.operationId === id)!;
     assert.equal(await answers501(f, op), false, `get_site_info names "${id}", which answers 501`);
   }
-  // The free route is complete (choose_free_listing answers); the paid one is not yet.
+  // Both routes are complete: each names its operations and none says "not available yet".
   assert.match(res.body.publishing.free, /choose_free_listing/);
   assert.doesNotMatch(res.body.publishing.free, /not available yet/i);
-  assert.match(res.body.publishing.paid, /not available yet/i);
+  assert.match(res.body.publishing.paid, /create_checkout .*get_order/);
+  assert.doesNotMatch(res.body.publishing.paid, /not available yet/i);
 });
 
 Deno.test("the publishing texts name an operation once it is implemented, and only then", () => {

@@ -3,59 +3,15 @@
  * that only the hydrated component makes, so the test fails when hydration does not happen.
  */
 import assert from "node:assert/strict";
-import { chromium } from "playwright-core";
+import { ensureBundle, launchChromium, serveApp } from "./browser_fixture.ts";
 import { buildFixture } from "./fixtures.ts";
-import { createApp } from "../routes/app.ts";
-import { testConfig } from "../services/platform/config.ts";
 
-const BUNDLE = new URL("../static/islands.js", import.meta.url);
-const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
 const TIMEOUT = 10_000;
-
-/** Builds static/islands.js when it is missing (`deno task test` builds it first anyway). */
-async function ensureBundle(): Promise<void> {
-  try {
-    await Deno.stat(BUNDLE);
-    return;
-  } catch {
-    // missing: build it
-  }
-  const root = new URL("..", import.meta.url);
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: ["task", "build"],
-    cwd: root,
-    stderr: "piped",
-  })
-    .output();
-  if (!out.success) {
-    throw new Error(`Cannot build static/islands.js: ${new TextDecoder().decode(out.stderr)}`);
-  }
-}
 
 Deno.test("islands hydrate and work in Chromium", async (t) => {
   await ensureBundle();
-  const { deps } = await buildFixture();
-  // The app is built once the port is known, so that badge image URLs point at this server.
-  let fetchHandler: (req: Request) => Response | Promise<Response> = () =>
-    new Response(null, { status: 503 });
-  const server = Deno.serve(
-    { port: 0, hostname: "127.0.0.1", onListen() {} },
-    (req) => fetchHandler(req),
-  );
-  const base = `http://127.0.0.1:${server.addr.port}`;
-  fetchHandler = createApp({ ...deps, config: testConfig({ publicUrl: base }) }).fetch;
-  const browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    args: CHROMIUM_ARGS,
-  });
+  const { base, server } = serveApp((await buildFixture()).deps);
+  const browser = await launchChromium();
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     context.setDefaultTimeout(TIMEOUT);

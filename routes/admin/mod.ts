@@ -5,6 +5,7 @@
  * - `GET /admin/reviews/edits.json`: owners' listing edits, newest first, each with the changed
  *   fields before and after; `limit` (1 to 100, default 50) and `cursor` (the previous page's
  *   `next_cursor`).
+ * - `/admin/orders` (orders.tsx) and `/admin/tasks` (tasks.tsx): the orders console and task list.
  */
 import { Hono } from "hono";
 import { isAdmin } from "../../services/access/mod.ts";
@@ -12,6 +13,8 @@ import { EDIT_REVIEWS_MAX, listEditReviews } from "../../services/directory/mod.
 import { ApiError, badRequest, type Deps } from "../../services/platform/mod.ts";
 import { noStore } from "../middleware.ts";
 import { currentSession, type SessionEnv } from "../session.ts";
+import { adminOrderRoutes } from "./orders.tsx";
+import { adminTaskRoutes } from "./tasks.tsx";
 
 const DEFAULT_LIMIT = 50;
 
@@ -47,5 +50,7 @@ export function adminRoutes(deps: Deps): Hono<SessionEnv> {
       throw err;
     }
   });
+  app.route("/", adminOrderRoutes(deps));
+  app.route("/", adminTaskRoutes(deps));
   return app;
 }

@@ -21,6 +21,7 @@ import * as founder from "./founder.tsx";
 import * as search from "./search.tsx";
 import * as docsApi from "./docs_api.tsx";
 import * as bot from "./bot.tsx";
+import * as trophies from "./trophies.tsx";
 import { BOT_PAGE_PATH } from "../../services/platform/mod.ts";
 
 /** Path (Hono syntax) → page module. */
@@ -37,6 +38,8 @@ export const MANIFEST: Record<string, { handler: PageHandler }> = {
   "/blog": blog,
   "/blog/:slug": blogPost,
   "/founders/:slug": founder,
+  "/trophies/:slug": trophies,
+  "/trophies/:slug/embed": { handler: trophies.embedHandler },
   "/search": search,
   "/docs/api": docsApi,
   [BOT_PAGE_PATH]: bot,

@@ -7,7 +7,7 @@ import { listCategoryRecords } from "../../kv/categories.ts";
 import { listProductRecords } from "../../kv/catalog.ts";
 import { getListing } from "../../kv/listings.ts";
 import { getFreePlans } from "../../kv/publishing.ts";
-import type { FreePlan, Listing, Product, SiteSettings } from "../../kv/types.ts";
+import type { FreePlan, Listing, PricedItem, Product, SiteSettings } from "../../kv/types.ts";
 import type { Caller } from "../access/access.ts";
 import type { Deps } from "../platform/deps.ts";
 import { type ApiError, badRequest, type ErrorDetail } from "../platform/errors.ts";
@@ -27,18 +27,7 @@ export interface OrderItemInput {
 }
 
 /** A validated item with its price (USD cents, excluding VAT). */
-export interface PricedLine {
-  product: string;
-  name: string;
-  listing_id?: number;
-  week?: string;
-  categories?: string[];
-  amount_cents?: number;
-  options?: Record<string, OptionValue>;
-  unit_price_cents: number;
-  quantity: 1;
-  total_cents: number;
-}
+export type PricedLine = PricedItem;
 
 /** What one listing's items of the order have asked for so far (to find contradictions). */
 interface ListingClaims {

@@ -4,6 +4,7 @@
  */
 import { listProductRecords } from "../../kv/catalog.ts";
 import { getListings, listListingIdsByWeek } from "../../kv/listings.ts";
+import { getWeekHoldEntries } from "../../kv/orders.ts";
 import { getFreeWeekEntries } from "../../kv/publishing.ts";
 import type { Product, SiteSettings } from "../../kv/types.ts";
 import type { Deps } from "../platform/deps.ts";
@@ -20,7 +21,7 @@ export interface WeekCapacity {
 }
 
 /** Which weekly capacity a week-taking product books: the free queue's or the paid launches'. */
-export function capacityPool(product: Product): "free" | "paid" {
+export function capacityPool(product: Pick<Product, "code">): "free" | "paid" {
   // skip_queue moves a free-queue reservation to an earlier week; the others book paid slots.
   return product.code === "skip_queue" ? "free" : "paid";
 }
@@ -38,7 +39,7 @@ async function paidBooked(kv: Deno.Kv, week: string): Promise<number> {
  * Every week a product may be ordered for at `now`, earliest first, with the slots left (0 when
  * full); empty for products without weeks. Paid weeks: `paid_slots_per_week` minus the paid
  * launches booked. skip_queue weeks (before the free window): `free_slots_per_week` minus the free
- * queue's own reservation count of the week.
+ * queue's own reservation count of the week. Both minus the slots unpaid orders hold.
  */
 export async function weekCapacity(
   kv: Deno.Kv,
@@ -52,11 +53,34 @@ export async function weekCapacity(
   const last = pool === "free" ? settings.free_queue_min_weeks - 1 : settings.paid_booking_weeks;
   const weeks: string[] = [];
   for (let n = 1; n <= last; n++) weeks.push(addWeeks(current, n));
-  const taken = pool === "free"
+  const [booked, held] = await Promise.all([
+    weekBookings(kv, pool, weeks),
+    getWeekHoldEntries(kv, pool, weeks),
+  ]);
+  const capacity = poolCapacity(pool, settings);
+  return weeks.map((week, i) => ({
+    week,
+    slots_left: Math.max(0, capacity - booked[i] - (held[i].value ?? 0)),
+  }));
+}
+
+/** A pool's slots per week. */
+export function poolCapacity(pool: "free" | "paid", settings: SiteSettings): number {
+  return pool === "free" ? settings.free_slots_per_week : settings.paid_slots_per_week;
+}
+
+/**
+ * Slots booked in some weeks of a pool, not counting the holds of unpaid orders: the free queue's
+ * reservations, or the paid launches scheduled or live.
+ */
+export async function weekBookings(
+  kv: Deno.Kv,
+  pool: "free" | "paid",
+  weeks: string[],
+): Promise<number[]> {
+  return pool === "free"
     ? (await getFreeWeekEntries(kv, weeks)).map((e) => e.value?.reserved ?? 0)
     : await Promise.all(weeks.map((w) => paidBooked(kv, w)));
-  const capacity = pool === "free" ? settings.free_slots_per_week : settings.paid_slots_per_week;
-  return weeks.map((week, i) => ({ week, slots_left: Math.max(0, capacity - taken[i]) }));
 }
 
 /** The weeks (Mondays) a product may be ordered for now, with slots left; empty for products without weeks. */
@@ -94,6 +118,7 @@ export async function listProducts(deps: Deps) {
         ...(p.code === "billboard_min" ? { minimum_cents: settings.billboard_min_cents } : {}),
         ...(p.code === "extra_categories" ? { max_categories: MAX_EXTRA_CATEGORIES } : {}),
         ...(p.options ? { options: p.options } : {}),
+        ...(p.period_weeks ? { period_weeks: p.period_weeks } : {}),
       };
     }),
   );

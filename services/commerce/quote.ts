@@ -3,7 +3,13 @@ import type { Caller } from "../access/access.ts";
 import type { Deps } from "../platform/deps.ts";
 import { ApiError, type ErrorDetail } from "../platform/errors.ts";
 import { getSettings } from "../platform/settings.ts";
-import { orderError, type OrderItemInput, validateOrderItems } from "./order_items.ts";
+import type { OrderVat } from "../../kv/types.ts";
+import {
+  orderError,
+  type OrderItemInput,
+  type PricedLine,
+  validateOrderItems,
+} from "./order_items.ts";
 import { decideVat, vatCents, type VatDecision } from "./vat.ts";
 import { viesClientFromConfig } from "./vies.ts";
 
@@ -15,16 +21,16 @@ export interface OrderInput {
 }
 
 /** The VAT of an order, or the 400's details when the billing country or VAT number is refused. */
-async function vatOf(
+export async function vatOf(
   deps: Deps,
-  body: OrderInput,
+  input: { billing_country?: string; vat_number?: string },
 ): Promise<{ vat: VatDecision | null; problems: ErrorDetail[] }> {
   const settings = await getSettings(deps.kv);
   try {
     const vat = await decideVat(
       {
-        billing_country: body.billing_country,
-        vat_number: body.vat_number,
+        billing_country: input.billing_country,
+        vat_number: input.vat_number,
         seller_country: settings.seller_country,
       },
       { vies: viesClientFromConfig(deps.config) },
@@ -41,11 +47,43 @@ async function vatOf(
   }
 }
 
+/** An order's VAT as stored and shown. */
+export function orderVatOf(vat: VatDecision): OrderVat {
+  return {
+    country: vat.country,
+    rate_percent: vat.rate_percent,
+    rate_bp: vat.rate_bp,
+    reverse_charge: vat.reverse_charge,
+    vat_number: vat.vat_number,
+    note: vat.note,
+    rates_as_of: vat.rates_as_of,
+  };
+}
+
+/** Totals of a subtotal under a VAT decision (one rounding rule: see `vatCents`). */
+export function totalsOf(subtotal: number, vat: VatDecision | OrderVat) {
+  const vatAmount = vatCents(subtotal, vat.rate_bp);
+  return { subtotal_cents: subtotal, vat_cents: vatAmount, total_cents: subtotal + vatAmount };
+}
+
+/** A priced order: validated lines, the VAT decision and the totals. */
+export interface PricedOrder {
+  lines: PricedLine[];
+  vat: OrderVat;
+  subtotal_cents: number;
+  vat_cents: number;
+  total_cents: number;
+}
+
 /**
- * Prices an order: every item validated (a 400 naming each problem, items and VAT alike), lines at
- * the current prices, the VAT preview and the totals. Saves and charges nothing.
+ * Validates and prices an order: every item (a 400 naming each problem, items and VAT alike),
+ * lines at the current prices, the VAT and the totals. Reads only.
  */
-export async function quoteOrder(deps: Deps, caller: Caller, body: OrderInput) {
+export async function priceOrder(
+  deps: Deps,
+  caller: Caller,
+  body: OrderInput,
+): Promise<PricedOrder> {
   const [{ lines, problems }, { vat, problems: vatProblems }] = await Promise.all([
     validateOrderItems(deps, caller, body.items),
     vatOf(deps, body),
@@ -53,20 +91,24 @@ export async function quoteOrder(deps: Deps, caller: Caller, body: OrderInput) {
   const all = [...problems, ...vatProblems];
   if (all.length || !vat) throw orderError(all);
   const subtotal = lines.reduce((sum, l) => sum + l.total_cents, 0);
-  const vatAmount = vatCents(subtotal, vat.rate_bp);
+  return { lines, vat: orderVatOf(vat), ...totalsOf(subtotal, vat) };
+}
+
+/** The VAT part of an answer (the rate in basis points stays inside). */
+export function vatView(vat: OrderVat) {
+  const { rate_bp: _bp, ...shown } = vat;
+  return shown;
+}
+
+/** quote_order: the priced lines and the VAT preview. Saves and charges nothing. */
+export async function quoteOrder(deps: Deps, caller: Caller, body: OrderInput) {
+  const priced = await priceOrder(deps, caller, body);
   return {
-    lines,
-    subtotal_cents: subtotal,
-    vat: {
-      country: vat.country,
-      rate_percent: vat.rate_percent,
-      reverse_charge: vat.reverse_charge,
-      vat_number: vat.vat_number,
-      note: vat.note,
-      rates_as_of: vat.rates_as_of,
-    },
-    vat_cents: vatAmount,
-    total_cents: subtotal + vatAmount,
+    lines: priced.lines,
+    subtotal_cents: priced.subtotal_cents,
+    vat: vatView(priced.vat),
+    vat_cents: priced.vat_cents,
+    total_cents: priced.total_cents,
     currency: "usd",
     prices_as_of: deps.now().toISOString(),
   };

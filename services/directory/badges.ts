@@ -14,6 +14,7 @@ import {
   listingKey,
   siteSettingsKey,
 } from "../../kv/keys.ts";
+import { withFeaturedNow } from "../commerce/fulfil/featured.ts";
 import { badgeEmbedHtml } from "./badge_embed.ts";
 import { badgeDimensions, renderBadgeSvg } from "./badge_svg.ts";
 import {
@@ -197,7 +198,8 @@ async function loadEarnedBadges(
   if (rank !== undefined) {
     categoryName = (await kv.get<Category>(categoryKey(listing.primary_category))).value?.name;
   }
-  const badges = earnedBadges(listing, awards, { categoryRank: rank, categoryName, siteName });
+  const shown = withFeaturedNow(listing, deps.now());
+  const badges = earnedBadges(shown, awards, { categoryRank: rank, categoryName, siteName });
   return { listing, badges, siteName };
 }
 

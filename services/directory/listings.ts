@@ -14,6 +14,7 @@ import { ApiError, badRequest, notFound } from "../platform/errors.ts";
 import { toPage } from "../platform/paging.ts";
 import { trendingScores } from "./trending.ts";
 import { isoWeekLabel } from "../platform/weeks.ts";
+import { isFeatured } from "../commerce/fulfil/featured.ts";
 import { type ProfileCache, profileCacheFor } from "./profile_cache.ts";
 import { getListingStats, getListingStatsMany } from "../../kv/listing_stats.ts";
 import { readBoard } from "../../kv/boards.ts";
@@ -191,7 +192,7 @@ function assembleProfile(deps: Deps, records: ProfileRecords) {
     views: stats.views,
     follows: stats.follows,
     awards: awards.map((a) => ({ week: a.week, iso_week: isoWeekLabel(a.week), place: a.place })),
-    featured: listing.featured,
+    featured: isFeatured(listing, deps.now()),
     verified: listing.verified,
     links: listing.links,
     not_found_on_website: listing.not_found_on_website,

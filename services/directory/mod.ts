@@ -32,3 +32,5 @@ export { SearchIndex } from "./search/index.ts";
 export { followListingWrites, loadSearchIndex } from "./search/load.ts";
 export { API_VERSION, getSiteInfo, MCP_PROTOCOL_VERSIONS } from "./site.ts";
 export { countListingView } from "./views.ts";
+export { getTrophyCabinet, trophyCabinetPath } from "./trophies.ts";
+export type { TrophyCabinetView } from "./trophies.ts";

@@ -9,7 +9,8 @@ export interface Config {
   adminEmails: string[];
   allowPrivateFetch: boolean;
   openai: { apiKey?: string; baseUrl?: string; model: string };
-  stripe: { secretKey?: string; webhookSecret?: string };
+  /** Stripe Checkout (on with secretKey); apiUrl (STRIPE_API_URL) replaces the API origin. */
+  stripe: { secretKey?: string; webhookSecret?: string; apiUrl?: string };
   mail: { smtpUrl?: string; from: string };
   /** Where people reach the site team (shown on the bot's page); MAIL_FROM's address by default. */
   contactEmail: string;
@@ -41,6 +42,17 @@ function absoluteUrl(env: (name: string) => string | undefined, name: string): s
     throw new Error(`Invalid ${name} "${text}": expected an absolute URL`);
   }
   return text.replace(/\/+$/, "");
+}
+
+/** An API origin (scheme, host, optional port; no path), e.g. a Stripe-compatible endpoint. */
+function apiOrigin(env: (name: string) => string | undefined, name: string): string | undefined {
+  const text = absoluteUrl(env, name);
+  if (!text) return undefined;
+  const url = new URL(text);
+  if (!/^https?:$/.test(url.protocol) || url.pathname !== "/" || url.search || url.hash) {
+    throw new Error(`Invalid ${name} "${text}": expected an http(s) origin without a path`);
+  }
+  return url.origin;
 }
 
 /** Builds the configuration from an environment lookup (defaults to `Deno.env`). */
@@ -81,6 +93,7 @@ export function loadConfig(env: (name: string) => string | undefined = Deno.env.
     stripe: {
       secretKey: env("STRIPE_SECRET_KEY") || undefined,
       webhookSecret: env("STRIPE_WEBHOOK_SECRET") || undefined,
+      apiUrl: apiOrigin(env, "STRIPE_API_URL"),
     },
     mail: {
       smtpUrl: env("SMTP_URL") || undefined,

@@ -20,6 +20,10 @@ export const DEFAULT_SETTINGS: SiteSettings = {
   billboard_min_cents: 500,
   trending_half_life_hours: 36,
   seller_country: "DE",
+  seller_name: "Launch Directory",
+  // Set by the site team before the first real sale; receipts show what is set.
+  seller_address: "",
+  seller_vat_number: "",
 };
 
 /** Top-level categories and their subcategories: [name, description, subcategory names]. */
@@ -157,6 +161,7 @@ export function defaultProducts(): Product[] {
       needs_listing: true,
       week: "none",
       for_plans: ["free", "paid"],
+      period_weeks: 4,
     },
     {
       code: "done_for_you",
@@ -176,6 +181,7 @@ export function defaultProducts(): Product[] {
       week: "optional",
       for_plans: ["none", "free"],
       unlocks: ["story", "milestones", "media"],
+      period_weeks: 4,
     },
     {
       code: "extra_categories",

@@ -1,7 +1,12 @@
 import { z } from "zod";
 import { defineOperation, pageQuery } from "./operation.ts";
 import { orderBody } from "./schemas.ts";
-import { quoteOrder } from "../../../services/commerce/mod.ts";
+import {
+  createCheckout,
+  getMyOrder,
+  listMyOrders,
+  quoteOrder,
+} from "../../../services/commerce/mod.ts";
 
 export const orderOperations = [
   defineOperation({
@@ -30,6 +35,8 @@ export const orderOperations = [
     body: orderBody,
     status: 201,
     idempotencyKey: true,
+    handler: ({ body }, { deps, caller, idempotency }) =>
+      createCheckout(deps, caller!, body, idempotency),
   }),
   defineOperation({
     operationId: "list_my_orders",
@@ -42,6 +49,7 @@ export const orderOperations = [
     query: pageQuery,
     status: 200,
     paginated: true,
+    handler: ({ query }, { deps, caller }) => listMyOrders(deps, caller!, query),
   }),
   defineOperation({
     operationId: "get_order",
@@ -56,5 +64,6 @@ export const orderOperations = [
     })
       .strict(),
     status: 200,
+    handler: ({ params }, { deps, caller }) => getMyOrder(deps, caller!, params.number),
   }),
 ];
