@@ -23,6 +23,9 @@ export const listingsByWeekRoot = () => ["listings_by_week"] as const;
 export const listingByOwnerKey = (userId: string, id: Id) =>
   ["listings_by_owner", userId, id] as const;
 export const listingsByOwnerPrefix = (userId: string) => ["listings_by_owner", userId] as const;
+/** Live listings with the Featured flag on (their period is checked when read). */
+export const featuredListingKey = (id: Id) => ["listings_featured", id] as const;
+export const featuredListingsPrefix = () => ["listings_featured"] as const;
 export const listingStatsKey = (id: Id) => ["listing_stats", id] as const;
 export const listingStatsPrefix = () => ["listing_stats"] as const;
 

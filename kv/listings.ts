@@ -85,6 +85,7 @@ function indexKeys(listing: Listing): Deno.KvKey[] {
   ];
   if (listing.launch_week) out.push(keys.listingByWeekKey(listing.launch_week, listing.id));
   if (listing.owner_id) out.push(keys.listingByOwnerKey(listing.owner_id, listing.id));
+  if (listing.featured && listing.status === "live") out.push(keys.featuredListingKey(listing.id));
   return out;
 }
 
@@ -333,6 +334,15 @@ export async function listListingIdsByWeek(kv: Deno.Kv, week: string): Promise<n
 }
 
 /** Ids of the listings a user owns. */
+/** Ids of the live listings with the Featured flag on (periods are checked by the reader). */
+export async function listFeaturedListingIds(kv: Deno.Kv): Promise<number[]> {
+  const ids: number[] = [];
+  for await (const e of kv.list<number>({ prefix: keys.featuredListingsPrefix() })) {
+    ids.push(e.value);
+  }
+  return ids;
+}
+
 export async function listListingIdsByOwner(kv: Deno.Kv, userId: string): Promise<number[]> {
   const ids: number[] = [];
   for await (const e of kv.list<number>({ prefix: keys.listingsByOwnerPrefix(userId) })) {

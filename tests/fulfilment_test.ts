@@ -64,9 +64,15 @@ Deno.test("featured: flag and an end four weeks out, shown until then, once howe
     assert.match(line.result, /^Featured until 2026-12-16/);
     const shown = await getJson(f.app, `/api/v1/listings/${app.slug}`);
     assert.equal(shown.body.featured, true);
+    const featuredRow = (html: string) =>
+      /<h2 id="featured-title">Featured<\/h2>[\s\S]*?<\/section>/.exec(html)?.[0] ?? "";
+    const home = await getJson(f.app, "/");
+    assert.match(featuredRow(home.body), /Shinyapp/);
+    assert.match(featuredRow(home.body), /Paid placement/);
     f.deps.now = () => new Date(NOW.getTime() + 29 * DAY);
     const later = await getJson(f.app, `/api/v1/listings/${app.slug}`);
     assert.equal(later.body.featured, false);
+    assert.doesNotMatch(featuredRow((await getJson(f.app, "/")).body), /Shinyapp/);
   });
 });
 

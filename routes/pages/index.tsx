@@ -6,6 +6,7 @@ import {
   getSiteInfo,
   type LaunchSection,
   listAwards,
+  listFeatured,
   listLaunches,
 } from "../../services/directory/mod.ts";
 import {
@@ -42,21 +43,24 @@ const BOARDS = ["community-all-time", "billboard", "domain-rating", "revenue"] a
 
 async function loadHome(deps: Deps, section: LaunchSection) {
   const top = { page: 1, per_page: SIDE_SIZE };
-  const [launches, trending, upcoming, boards, awards, site, range, names] = await Promise.all([
-    listLaunches(deps, { section, page: 1, per_page: LIST_SIZE }),
-    listLaunches(deps, { section: "trending", ...top }),
-    listLaunches(deps, { section: "upcoming", ...top }),
-    Promise.all(BOARDS.map((board) => getLeaderboard(deps, board, top))),
-    listAwards(deps, { page: 1, per_page: 3 }),
-    getSiteInfo(deps, IMPLEMENTED_OPERATION_IDS),
-    calendarRange(deps),
-    categoryNames(deps),
-  ]);
+  const [launches, trending, upcoming, boards, awards, site, range, names, featured] = await Promise
+    .all([
+      listLaunches(deps, { section, page: 1, per_page: LIST_SIZE }),
+      listLaunches(deps, { section: "trending", ...top }),
+      listLaunches(deps, { section: "upcoming", ...top }),
+      Promise.all(BOARDS.map((board) => getLeaderboard(deps, board, top))),
+      listAwards(deps, { page: 1, per_page: 3 }),
+      getSiteInfo(deps, IMPLEMENTED_OPERATION_IDS),
+      calendarRange(deps),
+      categoryNames(deps),
+      listFeatured(deps, SIDE_SIZE),
+    ]);
   const latestWeek = awards.items[0]?.week;
   return {
     launches,
     trending: trending.items,
     upcoming: upcoming.items,
+    featured,
     boards: boards as BoardData[],
     awards: awards.items.filter((a) => a.week === latestWeek),
     site,
@@ -142,6 +146,17 @@ export default function HomePage(props: HomeData) {
                 </ol>
               )}
           </section>
+          {props.featured.length > 0 && (
+            <section class="card" aria-labelledby="featured-title">
+              <header class="card-header">
+                <h2 id="featured-title">Featured</h2>
+                <p class="card-note">Paid placement</p>
+              </header>
+              <ul class="rows rows-compact">
+                {props.featured.map((l) => <ListingRow key={l.slug} listing={l} />)}
+              </ul>
+            </section>
+          )}
           <section class="card" aria-labelledby="upcoming-title">
             <header class="card-header">
               <h2 id="upcoming-title">Up next</h2>

@@ -14,7 +14,7 @@ import {
   listingKey,
   siteSettingsKey,
 } from "../../kv/keys.ts";
-import { withFeaturedNow } from "../commerce/fulfil/featured.ts";
+import { withFeaturedNow } from "./featured.ts";
 import { badgeEmbedHtml } from "./badge_embed.ts";
 import { badgeDimensions, renderBadgeSvg } from "./badge_svg.ts";
 import {

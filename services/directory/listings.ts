@@ -14,7 +14,7 @@ import { ApiError, badRequest, notFound } from "../platform/errors.ts";
 import { toPage } from "../platform/paging.ts";
 import { trendingScores } from "./trending.ts";
 import { isoWeekLabel } from "../platform/weeks.ts";
-import { isFeatured } from "../commerce/fulfil/featured.ts";
+import { isFeatured } from "./featured.ts";
 import { type ProfileCache, profileCacheFor } from "./profile_cache.ts";
 import { getListingStats, getListingStatsMany } from "../../kv/listing_stats.ts";
 import { readBoard } from "../../kv/boards.ts";

@@ -34,3 +34,4 @@ export { API_VERSION, getSiteInfo, MCP_PROTOCOL_VERSIONS } from "./site.ts";
 export { countListingView } from "./views.ts";
 export { getTrophyCabinet, trophyCabinetPath } from "./trophies.ts";
 export type { TrophyCabinetView } from "./trophies.ts";
+export { isFeatured, listFeatured, withFeaturedNow } from "./featured.ts";

@@ -5,26 +5,11 @@
  * asks `isFeatured` at read time, so the badge goes when the period ends without a write.
  */
 import { getProductRecord } from "../../../kv/catalog.ts";
-import type { Listing } from "../../../kv/types.ts";
 import type { LineContext, LineOutcome } from "../fulfilment.ts";
 
 /** The period when neither the line's product nor `featured` carries `period_weeks`. */
 export const DEFAULT_FEATURED_WEEKS = 4;
 const WEEK_MS = 7 * 24 * 3600_000;
-
-/** Whether a listing shows as featured at `now` (a flag with no end date stays on). */
-export function isFeatured(listing: Pick<Listing, "featured" | "featured_until">, now: Date) {
-  if (!listing.featured) return false;
-  return !listing.featured_until || Date.parse(listing.featured_until) > now.getTime();
-}
-
-/** The listing as shown at `now`: `featured` false once its period ended. */
-export function withFeaturedNow<T extends Pick<Listing, "featured" | "featured_until">>(
-  listing: T,
-  now: Date,
-): T {
-  return isFeatured(listing, now) === listing.featured ? listing : { ...listing, featured: false };
-}
 
 /** The Featured period of the line's product, in weeks. */
 async function periodWeeks(ctx: LineContext): Promise<number> {
