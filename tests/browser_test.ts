@@ -87,9 +87,12 @@ Deno.test("islands hydrate and work in Chromium", async (t) => {
       assert.equal(await first.locator(".search-result-name").textContent(), "Invoicely");
       assert.match(await first.textContent() ?? "", /Invoices that get paid on time/);
       assert.equal(await input.getAttribute("aria-expanded"), "true");
+      // The suggestions of the last keystroke settle first: a late answer re-renders the list.
+      await page.waitForLoadState("networkidle");
       await input.press("ArrowDown");
-      assert.equal(await input.getAttribute("aria-activedescendant"), "search-suggestions-0");
-      assert.equal(await first.getAttribute("aria-selected"), "true");
+      // Waits (not instant reads): the island applies the pick in its next render.
+      await page.locator('#site-search[aria-activedescendant="search-suggestions-0"]').waitFor();
+      await page.locator('#search-suggestions-0[aria-selected="true"]').waitFor();
       await Promise.all([page.waitForURL(`${base}/listings/invoicely`), input.press("Enter")]);
     });
 
