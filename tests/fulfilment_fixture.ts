@@ -14,9 +14,8 @@ import { FreeWeekLedger, getFreePlanEntry, writeFreePlan } from "../kv/publishin
 import { getUserByEmail } from "../kv/users.ts";
 import type { Listing } from "../kv/types.ts";
 import { fulfilOrder, payTestOrder } from "../services/commerce/mod.ts";
-import { addWeeks } from "../services/platform/weeks.ts";
 
-export const week = (n: number) => addWeeks("2026-11-16", n);
+export { weekAhead as week } from "./orders_fixture.ts";
 
 /** A fixture whose owner ("ada") gets new listings through `make`. */
 export async function withShop(
