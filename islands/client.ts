@@ -6,6 +6,7 @@ import { type ComponentType, h, hydrate } from "preact";
 import BadgeBuilder from "./BadgeBuilder.tsx";
 import CopySecret from "./CopySecret.tsx";
 import LaunchTabs from "./LaunchTabs.tsx";
+import LimitedField from "./LimitedField.tsx";
 import PrintButton from "./PrintButton.tsx";
 import SearchBox from "./SearchBox.tsx";
 
@@ -14,6 +15,7 @@ const ISLANDS: Record<string, ComponentType<any>> = {
   BadgeBuilder,
   CopySecret,
   LaunchTabs,
+  LimitedField,
   PrintButton,
   SearchBox,
 };

@@ -16,6 +16,7 @@ import { adminRoutes } from "./admin/mod.ts";
 import { oauthRoutes } from "./oauth/mod.ts";
 import { inviteRoutes } from "./invites.tsx";
 import { unsubscribeRoutes } from "./unsubscribe.tsx";
+import { dashboardRoutes } from "./dashboard/mod.ts";
 import { checkoutRoutes } from "./checkout/mod.tsx";
 import { mcpRoutes } from "./mcp.ts";
 import { stripeWebhookRoutes } from "./webhooks.ts";
@@ -49,6 +50,8 @@ const FORM_PATHS = [
   "/invites/*",
   "/checkout/*",
   "/admin/*",
+  "/submit",
+  "/dashboard/*",
 ]; // "/a/*" matches "/a"
 
 /** Builds the whole application for a set of dependencies. */
@@ -101,6 +104,7 @@ export function createApp(deps: Deps): Hono {
   app.route("/", unsubscribeRoutes(deps));
   app.route("/", stripeWebhookRoutes(deps));
   app.route("/", checkoutRoutes(deps));
+  app.route("/", dashboardRoutes(deps));
   app.route("/", pageRoutes(deps, openApi));
 
   app.notFound((c) => {

@@ -101,7 +101,7 @@ export default function HomePage(props: HomeData) {
         </div>
         <p class="hero-actions">
           <a class="button" href="/launches/this">This week's launches</a>
-          <a class="button button-ghost" href="/docs/api#submit_listing">List your product</a>
+          <a class="button button-ghost" href="/submit">List your product</a>
         </p>
       </section>
 

@@ -4,7 +4,7 @@
  * 403 insufficient_scope when the scope is missing. Both carry `WWW-Authenticate`.
  */
 import { getUser } from "../../kv/users.ts";
-import type { Scope } from "../../kv/types.ts";
+import { type Scope, SCOPES } from "../../kv/types.ts";
 import type { Deps } from "../platform/deps.ts";
 import { ApiError } from "../platform/errors.ts";
 import { verifyApiKey } from "./api_keys.ts";
@@ -16,11 +16,23 @@ export interface Caller {
   userId: string;
   email: string;
   scopes: Scope[];
-  via: "api_key" | "oauth";
-  /** API key id or OAuth client id. */
+  via: "api_key" | "oauth" | "web";
+  /** API key id, OAuth client id, or "web" on the web pages. */
   credentialId: string;
-  /** API key name or OAuth client name, as the person knows it. */
+  /** API key name or OAuth client name, as the person knows it ("the website" on the pages). */
   credentialName: string;
+}
+
+/** The signed-in person of a web page as a caller of the operations: every scope, via "web". */
+export function webCaller(user: { id: string; email: string }): Caller {
+  return {
+    userId: user.id,
+    email: user.email,
+    scopes: [...SCOPES],
+    via: "web",
+    credentialId: "web",
+    credentialName: "the website",
+  };
 }
 
 /** The protected resource a request is for: its canonical URL and its metadata document. */
@@ -63,11 +75,20 @@ export async function describeCaller(deps: Deps, caller: Caller) {
     name: user?.name ?? null,
     created_at: user?.created_at ?? null,
     site_team: deps.config.adminEmails.includes(caller.email),
-    signed_in_with: caller.via === "api_key"
-      ? { type: "api_key", key_id: caller.credentialId, name: caller.credentialName }
-      : { type: "oauth", client_id: caller.credentialId, client_name: caller.credentialName },
+    signed_in_with: signedInWith(caller),
     scopes: caller.scopes.map((scope) => ({ scope, allows: SCOPE_DESCRIPTIONS[scope] })),
   };
+}
+
+function signedInWith(caller: Caller) {
+  switch (caller.via) {
+    case "api_key":
+      return { type: "api_key", key_id: caller.credentialId, name: caller.credentialName };
+    case "oauth":
+      return { type: "oauth", client_id: caller.credentialId, client_name: caller.credentialName };
+    case "web":
+      return { type: "web" };
+  }
 }
 
 function challenge(target: ProtectedResource, params: Record<string, string>): string {

@@ -10,6 +10,7 @@ export {
   restResource,
   SCOPE_DESCRIPTIONS,
   unauthorized,
+  webCaller,
 } from "./access.ts";
 export type { Caller } from "./access.ts";
 export {

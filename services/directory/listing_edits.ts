@@ -112,7 +112,7 @@ export async function updateMyListing(
       const added = await addListingVersion(deps.kv, op, {
         listing_id: id,
         user_id: caller.userId,
-        via: `${caller.via === "api_key" ? "API key" : "app"} "${caller.credentialName}"`,
+        via: editedVia(caller),
         edited_at: editedAt,
         before: pick(before.listing, changed),
         after: pick(after.listing, changed),
@@ -168,4 +168,10 @@ export async function listEditReviews(deps: Deps, options: { limit: number; curs
     }),
     next_cursor: page.cursor,
   };
+}
+
+/** How an edit was made, as the version history names it. */
+function editedVia(caller: Caller): string {
+  if (caller.via === "web") return "the website";
+  return `${caller.via === "api_key" ? "API key" : "app"} "${caller.credentialName}"`;
 }
