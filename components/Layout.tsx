@@ -142,6 +142,7 @@ export default function Layout({ siteName, meta, account, children }: LayoutProp
               {account
                 ? (
                   <>
+                    <a class="header-dashboard-link" href="/dashboard">Dashboard</a>
                     <a class="header-account-link" href="/account" title="Your account">
                       {account.email}
                     </a>

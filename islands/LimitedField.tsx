@@ -78,7 +78,7 @@ export default function LimitedField(props: LimitedFieldProps) {
       <label for={id}>{label}</label>
       {hint && <p class="field-hint muted small" id={`${id}-hint`}>{hint}</p>}
       {kind === "text"
-        ? <input {...common} type={props.type ?? "text"} maxLength={max} />
+        ? <input {...common} type={(props.type ?? "text") as "text"} maxLength={max} />
         : (
           <textarea
             {...common}

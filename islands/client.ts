@@ -5,6 +5,8 @@
 import { type ComponentType, h, hydrate } from "preact";
 import BadgeBuilder from "./BadgeBuilder.tsx";
 import CopySecret from "./CopySecret.tsx";
+import DraftProgress from "./DraftProgress.tsx";
+import LaunchPricer from "./LaunchPricer.tsx";
 import LaunchTabs from "./LaunchTabs.tsx";
 import LimitedField from "./LimitedField.tsx";
 import PrintButton from "./PrintButton.tsx";
@@ -14,6 +16,8 @@ import SearchBox from "./SearchBox.tsx";
 const ISLANDS: Record<string, ComponentType<any>> = {
   BadgeBuilder,
   CopySecret,
+  DraftProgress,
+  LaunchPricer,
   LaunchTabs,
   LimitedField,
   PrintButton,

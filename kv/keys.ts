@@ -71,6 +71,14 @@ export const followerNoticeKey = (id: Id, event: string, eventId: string) =>
 export const followerNoticesPrefix = (id: Id) => ["follower_notices", id] as const;
 export const viewSeenKey = (id: Id, day: string, visitor: string) =>
   ["view_seen", id, day, visitor] as const;
+/** A listing's count of one metric on one UTC day (a KvU64 sum), for its stats page. */
+export const listingDailyKey = (id: Id, metric: string, day: string) =>
+  ["listing_daily", id, metric, day] as const;
+/** A listing's all-time count of a metric that ListingStats does not keep (a KvU64 sum). */
+export const listingTotalKey = (id: Id, metric: string) => ["listing_total", id, metric] as const;
+/** A visitor (a hash, expiring) already counted for a listing's metric on a day. */
+export const dailySeenKey = (id: Id, metric: string, day: string, visitor: string) =>
+  ["daily_seen", id, metric, day, visitor] as const;
 
 // Per-listing collections.
 export const updateKey = (id: Id, updateId: string) => ["listing_updates", id, updateId] as const;

@@ -8,6 +8,7 @@ import type { ListingStats } from "./types.ts";
 import { isoDate, mondayOf } from "../services/platform/weeks.ts";
 import { EMPTY_STATS, updateListingState } from "./listings.ts";
 import { getManyValues } from "./read.ts";
+import { addDaily } from "./listing_daily.ts";
 
 /** Reads a listing's stats (zero stats when none were written). */
 export async function getListingStats(kv: Deno.Kv, id: number): Promise<ListingStats> {
@@ -64,7 +65,7 @@ export async function castVote(
   return counted;
 }
 
-/** Counts a view once per visitor per day. Returns true when it was counted. */
+/** Counts a view once per visitor per day (and in the day's count). Returns true when counted. */
 export async function recordView(
   kv: Deno.Kv,
   id: number,
@@ -84,12 +85,13 @@ export async function recordView(
       op.check({ key: seenKey, versionstamp: null }).set(seenKey, true, {
         expireIn: 2 * 86_400_000,
       });
+      addDaily(op, id, "views", at);
     },
   );
   return counted;
 }
 
-/** Makes a user follow a listing (idempotent). */
+/** Makes a user follow a listing (idempotent); a new follow counts in the day of `at`. */
 export async function followListing(
   kv: Deno.Kv,
   id: number,
@@ -106,6 +108,7 @@ export async function followListing(
     (op) => {
       op.check({ key: keys.followKey(id, userId), versionstamp: null })
         .set(keys.followKey(id, userId), { at: at.toISOString() });
+      addDaily(op, id, "follows", at);
     },
   );
 }

@@ -10,6 +10,7 @@ import { apiBodyLimit } from "./api/v1/body_size.ts";
 import { restRoutes, unmatchedApiRoute } from "./api/v1/rest.ts";
 import { FORM_BODY_LIMIT, limitBody, rateLimit } from "./middleware.ts";
 import { badgeRoutes } from "./badges.ts";
+import { goRoutes } from "./go.ts";
 import { pageRoutes, renderErrorPage } from "./pages/mod.tsx";
 import { accountRoutes } from "./account/mod.ts";
 import { adminRoutes } from "./admin/mod.ts";
@@ -29,6 +30,7 @@ const SESSIONLESS_PATHS = [
   "/api/*",
   "/mcp",
   "/badges/*",
+  "/go/*",
   "/static/*",
   "/.well-known/*",
   "/oauth/register",
@@ -95,6 +97,7 @@ export function createApp(deps: Deps): Hono {
   app.route("/api/v1", restRoutes({ deps }));
   app.route("/", mcpRoutes(deps));
   app.route("/", badgeRoutes(deps));
+  app.route("/", goRoutes(deps));
   app.use("/static/*", serveStatic({ root: "./" }));
   // The OAuth endpoints apply the rate limit themselves, answering a 429 as an OAuth error.
   app.route("/", oauthRoutes(deps));

@@ -1,6 +1,8 @@
 /**
  * The badge images: `GET /badges/:slug/:kind.svg?shape=&mode=&size=`. Mount at the root of the
  * app (`app.route("/", badgeRoutes(deps))`); errors are thrown for the app's error handler.
+ * Every image served (200, or 304 to a revalidation) counts as a badge load of the listing, so
+ * browsers and image proxies are asked to revalidate each time (`no-cache` with an ETag).
  */
 import { Hono } from "hono";
 import {
@@ -15,11 +17,12 @@ import {
   BADGE_SHAPES,
   BADGE_SIZES,
   type BadgeStyle,
+  countBadgeLoad,
   DEFAULT_BADGE_STYLE,
   getBadgeSvg,
 } from "../services/directory/mod.ts";
 
-const CACHE_CONTROL = "public, max-age=3600, stale-while-revalidate=86400";
+const CACHE_CONTROL = "public, no-cache";
 
 /** The Hono sub-app serving badge SVG images. */
 export function badgeRoutes(deps: Deps): Hono {
@@ -31,6 +34,7 @@ export function badgeRoutes(deps: Deps): Hono {
     const style = parseBadgeStyle((name) => c.req.query(name));
     const svg = await getBadgeSvg(deps, slug, file.slice(0, -4), style);
     const etag = await etagOf(svg);
+    await countBadgeLoad(deps, slug);
     const headers = {
       "Cache-Control": CACHE_CONTROL,
       "ETag": etag,

@@ -58,8 +58,11 @@ export interface Browser {
   post(path: string, fields: Record<string, string | string[]>): Promise<Page>;
 }
 
+/** What a page browser needs of a fixture: the app and its dependencies. */
+export type Served = Pick<AccountsFixture, "deps" | "app">;
+
 /** A new browser with an empty cookie jar. */
-export function browser(fixture: AccountsFixture): Browser {
+export function browser(fixture: Served): Browser {
   const cookies = new Map<string, string>();
   const origin = new URL(fixture.deps.config.publicUrl).origin;
 
@@ -120,7 +123,7 @@ export async function latestSignInToken(deps: Deps, email: string): Promise<stri
 
 /** Signs `email` in through the pages (form, outbox mail, confirmation); returns the redirect. */
 export async function signInAs(
-  fixture: AccountsFixture,
+  fixture: Served,
   person: Browser,
   email: string,
   next = "/account",
@@ -135,4 +138,11 @@ export async function signInAs(
   const done = await person.post("/signin/verify", { token, _csrf: csrfOf(confirm.html) });
   assert.equal(done.status, 303, done.html.slice(0, 500));
   return done;
+}
+
+/** A new browser signed in as `email` through the pages (a signed-out one when `email` is null). */
+export async function signedInBrowser(fixture: Served, email: string | null): Promise<Browser> {
+  const person = browser(fixture);
+  if (email) await signInAs(fixture, person, email);
+  return person;
 }

@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { bearer, getJson, NOW } from "./fixtures.ts";
-import { type Browser, browser, csrfOf, signInAs } from "./accounts_fixture.ts";
+import { type Browser, browser, csrfOf, signedInBrowser } from "./accounts_fixture.ts";
 import {
   myOrderNumbers,
   type OrderBed,
@@ -19,11 +19,8 @@ import { completeSiteTask, fulfilOrder, payTestOrder } from "../services/commerc
 import { LINE_FULFILLERS } from "../services/commerce/fulfil/mod.ts";
 
 /** A browser signed in as `email` on the bed's app. */
-async function signedIn(bed: OrderBed, email: string): Promise<Browser> {
-  const fixture = { deps: bed.f.deps, app: bed.f.app, clock: { now: NOW, advance() {} } };
-  const person = browser(fixture);
-  await signInAs(fixture, person, email);
-  return person;
+function signedIn(bed: OrderBed, email: string): Promise<Browser> {
+  return signedInBrowser(bed.f, email);
 }
 
 /** A pending order of the owner launching the fresh listing in `week`; its number. */
@@ -46,11 +43,7 @@ async function orderStatus(bed: OrderBed, number: string) {
 Deno.test("the console is the normal 404 for visitors and for signed-in people outside the team", async () => {
   await withOrderBed(async (bed) => {
     const number = await pendingOrder(bed);
-    const anonymous = browser({
-      deps: bed.f.deps,
-      app: bed.f.app,
-      clock: { now: NOW, advance() {} },
-    });
+    const anonymous = browser(bed.f);
     const unknown = await anonymous.get("/admin/no-such-page");
     for (const path of ["/admin/orders", `/admin/orders/${number}`, "/admin/tasks"]) {
       const page = await anonymous.get(path);

@@ -47,7 +47,7 @@ async function withCheckout(
     }, bearer(f.keys.owner));
     assert.equal(res.status, 201, JSON.stringify(res.body));
     const url = new URL(res.body.checkout_url);
-    const person = browser({ ...f, clock: { now: NOW, advance() {} } });
+    const person = browser(f);
     await test({
       f,
       person,
@@ -110,17 +110,17 @@ Deno.test("checkout page: the key or the buyer's session opens it; anyone else g
     }
     assert.equal((await s.person.get(`/checkout/${s.number}/receipt?key=${s.key}`)).status, 404);
 
-    const stranger = browser({ ...s.f, clock: { now: NOW, advance() {} } });
+    const stranger = browser(s.f);
     await signInAs(
-      { ...s.f, clock: { now: NOW, advance() {} } },
+      s.f,
       stranger,
       "sam@elsewhere.example",
     );
     assert.equal((await stranger.get(`/checkout/${s.number}`)).status, 404);
     assert.equal((await stranger.get(s.link)).status, 200, "the key opens it for anyone");
 
-    const buyer = browser({ ...s.f, clock: { now: NOW, advance() {} } });
-    await signInAs({ ...s.f, clock: { now: NOW, advance() {} } }, buyer, "ada@invoicely.example");
+    const buyer = browser(s.f);
+    await signInAs(s.f, buyer, "ada@invoicely.example");
     const own = await buyer.get(`/checkout/${s.number}`);
     assert.equal(own.status, 200);
     assert.ok(!own.html.includes('name="key"'), "no key to carry without one");

@@ -188,10 +188,11 @@ Deno.test("listing page", async (t) => {
   await t.step("profile", () => {
     assert.match(html, /<h1[^>]*>Invoicely/);
     assert.ok(html.includes("Invoices that get paid on time"));
-    // Verified ownership: the website link is user-generated but followed.
+    // The website link goes through the counted redirect, never followed by search engines.
+    assert.match(html, /<link itemprop="url" href="https:\/\/invoicely.example\/"/);
     assert.match(
       html,
-      /<a class="button" href="https:\/\/invoicely.example\/" rel="noopener ugc" target="_blank"/,
+      /<a class="button" href="\/go\/invoicely" rel="nofollow noopener" target="_blank"/,
     );
     assert.match(html, /href="\/categories\/invoicing">Invoicing</);
     for (
@@ -244,7 +245,7 @@ Deno.test("listing page", async (t) => {
   await t.step("awards and unverified links", async () => {
     const ledgerbox = await okPage("/listings/ledgerbox");
     assert.match(ledgerbox, /#1<\/span> Launch of the Week · 2026-W46/);
-    assert.match(ledgerbox, /href="https:\/\/ledgerbox.example\/" rel="noopener ugc nofollow"/);
+    assert.match(ledgerbox, /href="\/go\/ledgerbox" rel="nofollow noopener"/);
   });
   await t.step("scheduled and awaiting listings are public, drafts are not", async () => {
     assert.match(

@@ -1,7 +1,10 @@
-/** The head of a listing page: logo, name, tagline, categories, the website link and the votes. */
+/**
+ * The head of a listing page: logo, name, tagline, categories, the website link and the votes.
+ * The website link goes through `/go/:slug`, which counts the click and redirects.
+ */
 import ListingLogo from "../ListingLogo.tsx";
 import { displayHost, formatNumber, humanize, safeUrl } from "../format.ts";
-import { outboundRel, type Profile } from "./profile.ts";
+import type { Profile } from "./profile.ts";
 
 /** The header. */
 export default function Header({ listing }: { listing: Profile }) {
@@ -31,13 +34,13 @@ export default function Header({ listing }: { listing: Profile }) {
         </p>
       </div>
       <div class="profile-actions">
+        {website && <link itemprop="url" href={website} />}
         {website && (
           <a
             class="button"
-            href={website}
-            rel={outboundRel(listing.verified)}
+            href={`/go/${encodeURIComponent(listing.slug)}`}
+            rel="nofollow noopener"
             target="_blank"
-            itemprop="url"
           >
             Visit {displayHost(website)} ↗
           </a>

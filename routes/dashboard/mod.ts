@@ -8,13 +8,26 @@ import { Hono } from "hono";
 import type { Deps } from "../../services/platform/mod.ts";
 import { noStore } from "../middleware.ts";
 import type { SessionEnv } from "../session.ts";
+import { draftEditorRoutes } from "./draft_editor.tsx";
+import { draftWatchRoutes } from "./draft_watch.tsx";
+import { homeRoutes } from "./home.tsx";
+import { listingStatsRoutes } from "./listing_stats.tsx";
+import { manageListingRoutes } from "./_listing_routes.ts";
+import { publishRoutes } from "./publish.tsx";
+import { submitRoutes } from "./submit.tsx";
 
 /** The paths served here; all of them answer `Cache-Control: no-store`. */
 export const DASHBOARD_PATHS = ["/submit", "/dashboard", "/dashboard/*"];
 
 /** Each module's routes, mounted in this order. */
 const ROUTE_GROUPS: ((deps: Deps) => Hono<SessionEnv>)[] = [
-  // route groups: one line each
+  homeRoutes, // the dashboard: drafts, listings, orders
+  submitRoutes, // submit a website
+  draftWatchRoutes, // watch a draft being built
+  draftEditorRoutes, // edit a draft with its evidence; save as listing
+  publishRoutes, // free plan or paid launch
+  manageListingRoutes, // overview, edit, updates, story, badges, orders; interview
+  listingStatsRoutes, // views, clicks, votes, follows, badge loads and clicks
 ];
 
 /** The founders' pages; the app mounts them with `app.route("/", dashboardRoutes(deps))`. */

@@ -1,6 +1,11 @@
-/** `/listings/:slug`: a listing's full public profile, its alternatives and the badge builder. */
+/**
+ * `/listings/:slug`: a listing's full public profile, its alternatives and the badge builder.
+ * Views are counted; `?ref=badge` (the badge embed's link) also counts a badge click, and the
+ * canonical URL stays without it.
+ */
 import {
   categoryNames,
+  countBadgeClick,
   countListingView,
   DEFAULT_BADGE_STYLE,
   getAlternatives,
@@ -28,21 +33,20 @@ import Stats from "../../components/listing/Stats.tsx";
 import StatusBanner from "../../components/listing/StatusBanner.tsx";
 import Story from "../../components/listing/Story.tsx";
 import Updates from "../../components/listing/Updates.tsx";
-import { clientIp } from "../middleware.ts";
+import { visitorOf } from "../go.ts";
 import { type PageHandler, renderPage } from "./_page.tsx";
 
 export const handler: PageHandler = async (ctx) => {
   const { c, deps } = ctx;
   const slug = c.req.param("slug") ?? "";
   const listing = await getPublicListing(deps, slug);
+  const visitor = visitorOf(deps, c);
   const [alternatives, badges, names] = await Promise.all([
     getAlternatives(deps, slug),
     getBadges(deps, slug, DEFAULT_BADGE_STYLE),
     categoryNames(deps),
-    countListingView(deps, listing.id, {
-      ip: clientIp(c, deps.config.rateLimit.trustProxy),
-      userAgent: c.req.header("user-agent") ?? "",
-    }),
+    countListingView(deps, listing.id, visitor),
+    c.req.query("ref") === "badge" && countBadgeClick(deps, listing.id, visitor),
   ]);
   return renderPage(
     ctx,

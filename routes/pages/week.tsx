@@ -1,7 +1,16 @@
-/** `/launches/:week` (this, next, last or YYYY-MM-DD): one launch week, ranked or scheduled. */
-import { calendarRange, categoryNames, getLaunchWeek } from "../../services/directory/mod.ts";
+/**
+ * `/launches/:week` (this, next, last or YYYY-MM-DD): one launch week, ranked or scheduled. Each
+ * live launch shows what it got on its launch day (votes, views, website clicks).
+ */
+import {
+  calendarRange,
+  categoryNames,
+  getLaunchWeek,
+  type LaunchDayFigures,
+  launchDayFigures,
+} from "../../services/directory/mod.ts";
 import ListingRow from "../../components/ListingRow.tsx";
-import { formatWeekRange, plural } from "../../components/format.ts";
+import { formatDate, formatWeekRange, plural } from "../../components/format.ts";
 import { type PageHandler, renderPage } from "./_page.tsx";
 
 type Week = Awaited<ReturnType<typeof getLaunchWeek>>;
@@ -13,15 +22,30 @@ export const handler: PageHandler = async (ctx) => {
     calendarRange(ctx.deps),
     categoryNames(ctx.deps),
   ]);
+  const launchDays = week.state === "upcoming"
+    ? new Map()
+    : await launchDayFigures(ctx.deps, week.launches.map((e) => e.listing));
   const when = formatWeekRange(week.starts, week.ends);
-  return renderPage(ctx, {
-    title: `Launches of ${week.iso_week} (${when})`,
-    description: week.state === "upcoming"
-      ? `Products scheduled to launch in the week of ${when}.`
-      : `Products launched in the week of ${when}, ranked by community votes.`,
-    path: `/launches/${week.week}`,
-    section: "launches",
-  }, <WeekPage week={week} names={names} first={range.first} last={range.last} />);
+  return renderPage(
+    ctx,
+    {
+      title: `Launches of ${week.iso_week} (${when})`,
+      description: week.state === "upcoming"
+        ? `Products scheduled to launch in the week of ${when}.`
+        : `Products launched in the week of ${when}, ranked by community votes.`,
+      path: `/launches/${week.week}`,
+      section: "launches",
+    },
+    (
+      <WeekPage
+        week={week}
+        names={names}
+        first={range.first}
+        last={range.last}
+        launchDays={launchDays}
+      />
+    ),
+  );
 };
 
 const STATE_LABELS = { past: "Finished", current: "This week", upcoming: "Upcoming" } as const;
@@ -32,10 +56,25 @@ interface WeekPageProps {
   /** The first and last weeks the calendar covers (navigation stops there). */
   first: string;
   last: string;
+  /** Launch-day figures of live launches, by listing id. */
+  launchDays?: Map<number, LaunchDayFigures>;
+}
+
+/** What a launch got on its launch day, for the line under its tagline (none without figures). */
+function launchDayNote(figures: LaunchDayFigures | undefined) {
+  if (!figures) return undefined;
+  return (
+    <span class="launch-day">
+      Launch day ({formatDate(figures.day).replace(/, \d{4}$/, "")}):{" "}
+      {plural(figures.votes, "vote")}
+      {" · "}
+      {plural(figures.views, "view")} · {plural(figures.website_clicks, "website click")}
+    </span>
+  );
 }
 
 /** A launch week page. */
-export default function WeekPage({ week, names, first, last }: WeekPageProps) {
+export default function WeekPage({ week, names, first, last, launchDays }: WeekPageProps) {
   const upcoming = week.state === "upcoming";
   return (
     <>
@@ -88,6 +127,7 @@ export default function WeekPage({ week, names, first, last }: WeekPageProps) {
                   rank={e.rank}
                   categoryNames={names}
                   note={upcoming ? "Scheduled" : undefined}
+                  extra={launchDayNote(launchDays?.get(e.listing.id))}
                 />
               ))}
             </ol>

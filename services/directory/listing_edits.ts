@@ -10,6 +10,7 @@ import {
   addListingVersion,
   discardUncommittedVersions,
   listEditReviews as readEditReviews,
+  listListingVersions,
   type StagedVersion,
 } from "../../kv/listing_versions.ts";
 import { getUser } from "../../kv/users.ts";
@@ -147,12 +148,11 @@ export async function listEditReviews(deps: Deps, options: { limit: number; curs
   });
   const listingIds = [...new Set(page.items.map((v) => v.listing_id))];
   const userIds = [...new Set(page.items.map((v) => v.user_id))];
-  const [listings, users] = await Promise.all([
+  const [listings, emailById] = await Promise.all([
     getListings(deps.kv, listingIds),
-    Promise.all(userIds.map((u) => getUser(deps.kv, u))),
+    emailsOf(deps, userIds),
   ]);
   const listingById = new Map(listings.map((l) => [l.id, l]));
-  const emailById = new Map(users.filter((u) => u !== null).map((u) => [u.id, u.email]));
   return {
     items: page.items.map((v) => {
       const listing = listingById.get(v.listing_id);
@@ -168,6 +168,33 @@ export async function listEditReviews(deps: Deps, options: { limit: number; curs
     }),
     next_cursor: page.cursor,
   };
+}
+
+/**
+ * The version history of one of the caller's listings, newest first: each edit with who made it
+ * (account e-mail and credential), when, and its changed fields before and after. 404 for another
+ * account's listing, as get_my_listing.
+ */
+export async function listMyListingVersions(deps: Deps, caller: Caller, id: number) {
+  await requireOwnListing(deps, caller, id);
+  const versions = (await listListingVersions(deps.kv, id)).reverse();
+  const emailById = await emailsOf(deps, [...new Set(versions.map((v) => v.user_id))]);
+  return versions.map((v) => ({
+    version: v.version,
+    edited_at: v.edited_at,
+    edited_by: { user_id: v.user_id, email: emailById.get(v.user_id) ?? null, via: v.via },
+    changes: Object.keys(v.after).map((field) => ({
+      field,
+      before: (v.before as Record<string, unknown>)[field] ?? null,
+      after: (v.after as Record<string, unknown>)[field] ?? null,
+    })),
+  }));
+}
+
+/** The e-mail address of each account that still exists, by id. */
+async function emailsOf(deps: Deps, userIds: string[]): Promise<Map<string, string>> {
+  const users = await Promise.all(userIds.map((u) => getUser(deps.kv, u)));
+  return new Map(users.filter((u) => u !== null).map((u) => [u.id, u.email]));
 }
 
 /** How an edit was made, as the version history names it. */

@@ -18,7 +18,12 @@ export { listInterviewQuestions } from "./catalog.ts";
 export { categoryNames, getCategory, listCategories } from "./categories.ts";
 export { getFounder, listFounders } from "./founders.ts";
 export { answerInterview } from "./interview.ts";
-export { EDIT_REVIEWS_MAX, listEditReviews, updateMyListing } from "./listing_edits.ts";
+export {
+  EDIT_REVIEWS_MAX,
+  listEditReviews,
+  listMyListingVersions,
+  updateMyListing,
+} from "./listing_edits.ts";
 export { compareListings, getAlternatives, getPublicListing, searchListings } from "./listings.ts";
 export {
   addMilestone,
@@ -32,6 +37,14 @@ export { SearchIndex } from "./search/index.ts";
 export { followListingWrites, loadSearchIndex } from "./search/load.ts";
 export { API_VERSION, getSiteInfo, MCP_PROTOCOL_VERSIONS } from "./site.ts";
 export { countListingView } from "./views.ts";
+export {
+  countBadgeClick,
+  countBadgeLoad,
+  countWebsiteClick,
+  launchDayFigures,
+  listingMeasures,
+} from "./stats.ts";
+export type { LaunchDayFigures, ListingMeasures, MetricSeries, Visitor } from "./stats.ts";
 export { getTrophyCabinet, trophyCabinetPath } from "./trophies.ts";
 export type { TrophyCabinetView } from "./trophies.ts";
 export { isFeatured, listFeatured, withFeaturedNow } from "./featured.ts";

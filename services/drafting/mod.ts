@@ -10,6 +10,7 @@ export { getDraft, listMyDrafts, submitListing } from "./drafts.ts";
 export { DRAFT_FIELDS, STORY_SECTIONS } from "./evidence.ts";
 export type { DraftFieldName, StorySection } from "./evidence.ts";
 export { acceptCofounderInvite, inviteCofounder, readInvite } from "./invites.ts";
+export { MAX_INVITES } from "./invites.ts";
 export { runCompetitorQueueJob, runDraftQueueJob } from "./draft_jobs.ts";
 export {
   DEFAULTS as CRAWL_DEFAULTS,

@@ -17,3 +17,5 @@ export { freeQueueWeeks, stageFreeWeekRelease } from "./free_queue.ts";
 export { recheckBadges } from "./recheck.ts";
 export type { RecheckSummary } from "./recheck.ts";
 export { freePlanView } from "./view.ts";
+export { freeWeekPreview } from "./preview.ts";
+export type { FreeWeekPreview } from "./preview.ts";
