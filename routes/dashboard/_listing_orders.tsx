@@ -3,7 +3,7 @@
  * total, what was bought, and the way on: the checkout page while the order awaits payment, the
  * receipt once paid.
  */
-import { formatDate, formatMoney, humanize } from "../../components/format.ts";
+import { formatDate, formatMoney } from "../../components/format.ts";
 import type { OrderStatus } from "../../kv/types.ts";
 import type { SignedIn } from "../../services/access/mod.ts";
 import type { Deps } from "../../services/platform/mod.ts";
@@ -16,7 +16,7 @@ export interface MyOrder {
   status: OrderStatus;
   total_cents: number;
   created_at: string;
-  lines: { product: string; listing_id?: number | null; week?: string | null }[];
+  lines: { product: string; name: string; listing_id?: number | null; week?: string | null }[];
   checkout_url?: string;
   receipt_url?: string;
 }
@@ -55,13 +55,19 @@ function sitePath(url: string): string {
 function OrderLink({ order }: { order: MyOrder }) {
   if (order.checkout_url) {
     return (
-      <a class="button button-small" href={sitePath(order.checkout_url)}>
-        Pay order {order.number}
+      <a
+        class="button button-small"
+        href={sitePath(order.checkout_url)}
+        aria-label={`Pay order ${order.number}`}
+      >
+        Pay
       </a>
     );
   }
   if (order.receipt_url) {
-    return <a href={sitePath(order.receipt_url)}>Receipt of {order.number}</a>;
+    return (
+      <a href={sitePath(order.receipt_url)} aria-label={`Receipt of ${order.number}`}>Receipt</a>
+    );
   }
   return <span class="muted">—</span>;
 }
@@ -71,7 +77,7 @@ export function OrdersTable({ orders, empty }: { orders: MyOrder[]; empty: strin
   if (orders.length === 0) return <p class="empty">{empty}</p>;
   return (
     <div class="table-wrap">
-      <table class="orders-table">
+      <table class="keys-table orders-table">
         <thead>
           <tr>
             <th scope="col">Order</th>
@@ -91,7 +97,7 @@ export function OrdersTable({ orders, empty }: { orders: MyOrder[]; empty: strin
                 <code>{order.number}</code>
               </td>
               <td>{formatDate(order.created_at)}</td>
-              <td>{[...new Set(order.lines.map((l) => humanize(l.product)))].join(", ")}</td>
+              <td>{[...new Set(order.lines.map((l) => l.name))].join(", ")}</td>
               <td>
                 <StatusPill status={order.status} />
               </td>
