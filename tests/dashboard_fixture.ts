@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { buildFixture, type Fixture } from "./fixtures.ts";
+import { buildFixture, type Fixture, NOW } from "./fixtures.ts";
 import { ensureBundle, launchChromium, serveApp } from "./browser_fixture.ts";
 import { latestSignInToken } from "./accounts_fixture.ts";
 import type { Config } from "../services/platform/config.ts";
@@ -129,4 +129,13 @@ export async function screenshots(page: Page, name: string): Promise<void> {
   } finally {
     await page.setViewportSize(before);
   }
+}
+
+/** Sets the served app's clock to NOW and answers the function that moves it. */
+export function movableClock(bed: DashboardBed): (at: Date) => void {
+  let now = NOW;
+  bed.deps.now = () => now;
+  return (at: Date) => {
+    now = at;
+  };
 }

@@ -10,6 +10,7 @@ import { listingInput, NOW } from "./fixtures.ts";
 import {
   type DashboardBed,
   FOUNDER_EMAIL,
+  movableClock,
   screenshots,
   signInThroughPages,
   withDashboard,
@@ -24,13 +25,6 @@ import { parseIsoDate } from "../services/platform/weeks.ts";
 const ISLANDS = ["LaunchPricer", "CopySecret"];
 const HOME = "<p>Racer sends your invoices and chases late payments for you.</p>";
 const publishPath = (id: number) => `/dashboard/listings/${id}/publish`;
-
-/** The bed's clock, moved by the test (the served app and the services read it). */
-function movableClock(bed: DashboardBed) {
-  let now = NOW;
-  bed.deps.now = () => now;
-  return (at: Date) => now = at;
-}
 
 async function founderListing(bed: DashboardBed, name: string, url?: string) {
   const ownerId = (await getUserByEmail(bed.deps.kv, FOUNDER_EMAIL))!.id;

@@ -14,6 +14,7 @@ import {
   completeSignIn,
   type DashboardBed,
   FOUNDER_EMAIL,
+  movableClock,
   signInThroughPages,
   withDashboard,
 } from "./dashboard_fixture.ts";
@@ -101,13 +102,6 @@ async function listThroughThePages(bed: DashboardBed, page: Page, website: strin
   await page.waitForURL((url) => /^\/dashboard\/listings\/\d+\/publish$/.test(url.pathname));
   await page.getByRole("heading", { name: "Publish Swiftbill", level: 1 }).waitFor();
   return Number(new URL(page.url()).pathname.split("/")[3]);
-}
-
-/** The bed's clock, moved by the test (the served app and the services read it). */
-function movableClock(bed: DashboardBed) {
-  let now = NOW;
-  bed.deps.now = () => now;
-  return (at: Date) => now = at;
 }
 
 Deno.test("a founder lists, edits and publishes on the free plan, live after the rollover", async () => {
