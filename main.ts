@@ -4,6 +4,7 @@ import { followListingWrites, loadSearchIndex, SearchIndex } from "./services/di
 import { recheckBadges, runWeeklyRollover } from "./services/publishing/mod.ts";
 import { resumeStalledDrafts } from "./services/drafting/mod.ts";
 import { sweepOrders } from "./services/commerce/mod.ts";
+import { sweepExpiredClaims } from "./services/claims/mod.ts";
 import { createApp } from "./routes/app.ts";
 import { handleJob } from "./services/jobs.ts";
 
@@ -37,6 +38,10 @@ function registerJobs(deps: Deps): void {
   // paid orders whose fulfilment job stopped.
   Deno.cron("order-sweep", "*/10 * * * *", async () => {
     await sweepOrders(deps);
+  });
+  // Hourly at :40: pending claims past their 14 days become expired (reads expire them too).
+  Deno.cron("claim-sweep", "40 * * * *", async () => {
+    await sweepExpiredClaims(deps);
   });
 }
 

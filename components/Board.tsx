@@ -1,6 +1,7 @@
 /** Ranked boards: a compact card for the home page and the full list for a board's page. */
 import ListingRow, { type RowListing } from "./ListingRow.tsx";
 import { formatMoneyShort, formatNumber } from "./format.ts";
+import type { Voting } from "./Vote.tsx";
 
 /** One ranked board item, as get_leaderboard answers it. */
 export interface BoardItem {
@@ -45,27 +46,44 @@ export function PaidLabel() {
   return <span class="paid-label" title="A paid ranking by money contributed">Paid</span>;
 }
 
-/** The ranked rows of a board. */
+/** The community vote metrics, and the count each one's vote button shows. */
+const VOTE_METRICS: Record<string, Voting["count"]> = { votes: "votes", week_votes: "week_votes" };
+
+/**
+ * The ranked rows of a board; on a community votes board, with `voting`, each row's count is a
+ * vote button.
+ */
 export function BoardList(
-  { items, categoryNames }: { items: BoardItem[]; categoryNames?: Record<string, string> },
+  { items, categoryNames, voting }: {
+    items: BoardItem[];
+    categoryNames?: Record<string, string>;
+    voting?: Voting;
+  },
 ) {
   return (
     <ol class="rows">
-      {items.map((item) => (
-        <ListingRow
-          key={item.listing.slug}
-          listing={item.listing}
-          rank={item.rank}
-          metric={formatMetric(item.metric)}
-          categoryNames={categoryNames}
-        />
-      ))}
+      {items.map((item) => {
+        const count = VOTE_METRICS[item.metric.name];
+        const rowVoting = count && voting ? { ...voting, count } : undefined;
+        return (
+          <ListingRow
+            key={item.listing.slug}
+            listing={rowVoting ? { ...item.listing, votes: item.metric.value } : item.listing}
+            rank={item.rank}
+            metric={formatMetric(item.metric)}
+            categoryNames={categoryNames}
+            voting={rowVoting}
+          />
+        );
+      })}
     </ol>
   );
 }
 
 /** A board's top entries in a card, with a link to the whole board. */
-export function BoardCard({ data, href }: { data: BoardData; href: string }) {
+export function BoardCard(
+  { data, href, voting }: { data: BoardData; href: string; voting?: Voting },
+) {
   const headingId = `board-${data.board}`;
   return (
     <section
@@ -80,7 +98,7 @@ export function BoardCard({ data, href }: { data: BoardData; href: string }) {
       </header>
       {data.items.length === 0
         ? <p class="empty">Nobody is on this board yet.</p>
-        : <BoardList items={data.items} />}
+        : <BoardList items={data.items} voting={voting} />}
       <a class="card-link" href={href}>
         Full board →
       </a>

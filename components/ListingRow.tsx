@@ -2,9 +2,12 @@
 import type { ComponentChildren } from "preact";
 import ListingLogo from "./ListingLogo.tsx";
 import { formatNumber } from "./format.ts";
+import { buttonState, VoteButton, type Voting } from "./Vote.tsx";
 
 /** The fields of a listing summary that a row shows (a ListingSummary fits). */
 export interface RowListing {
+  /** Needed for the vote button. */
+  id?: number;
   slug: string;
   name: string;
   tagline: string;
@@ -24,9 +27,11 @@ interface ListingRowProps {
   note?: string;
   /** More content for the meta line (e.g. a compare link). */
   extra?: ComponentChildren;
+  /** The page's vote buttons: the vote count becomes one (not on the person's own listing). */
+  voting?: Voting;
 }
 
-/** The vote count as a non-interactive box (voting needs sign-in and lives on the listing page). */
+/** The vote count as a non-interactive box (rows without a vote button). */
 export function VoteCount({ votes }: { votes: number }) {
   return (
     <span class="votes" title={`${formatNumber(votes)} community votes`}>
@@ -41,9 +46,10 @@ export function VoteCount({ votes }: { votes: number }) {
 
 /** A list row; the whole name links to the listing page. */
 export default function ListingRow(
-  { listing, rank, categoryNames, metric, note, extra }: ListingRowProps,
+  { listing, rank, categoryNames, metric, note, extra, voting }: ListingRowProps,
 ) {
   const category = listing.primary_category;
+  const vote = buttonState(voting, listing.id);
   return (
     <li class="row">
       {rank != null && <span class="rank" aria-label={`Rank ${rank}`}>{rank}</span>}
@@ -65,7 +71,9 @@ export default function ListingRow(
           </p>
         )}
       </div>
-      {metric
+      {vote && voting
+        ? <VoteButton voting={voting} listing={listing} layout="row" />
+        : metric
         ? (
           <span class="metric">
             <span class="metric-value">{metric.value}</span>

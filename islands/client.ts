@@ -6,22 +6,26 @@ import { type ComponentType, h, hydrate } from "preact";
 import BadgeBuilder from "./BadgeBuilder.tsx";
 import CopySecret from "./CopySecret.tsx";
 import DraftProgress from "./DraftProgress.tsx";
+import FollowButton from "./FollowButton.tsx";
 import LaunchPricer from "./LaunchPricer.tsx";
 import LaunchTabs from "./LaunchTabs.tsx";
 import LimitedField from "./LimitedField.tsx";
 import PrintButton from "./PrintButton.tsx";
 import SearchBox from "./SearchBox.tsx";
+import VoteButton from "./VoteButton.tsx";
 
 // deno-lint-ignore no-explicit-any
 const ISLANDS: Record<string, ComponentType<any>> = {
   BadgeBuilder,
   CopySecret,
   DraftProgress,
+  FollowButton,
   LaunchPricer,
   LaunchTabs,
   LimitedField,
   PrintButton,
   SearchBox,
+  VoteButton,
 };
 
 /** Hydrates the islands under `root` with the props the server serialized. */

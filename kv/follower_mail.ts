@@ -22,6 +22,11 @@ export interface FollowerNotice {
   body: string | null;
   /** The last follower (user id, in key order) already mailed; null before the first. */
   cursor: string | null;
+  /**
+   * Whose followers the cursor walks: absent or null, the listing's; then, a founder's (slug) of
+   * the listing's `founder_slugs`, one after the other.
+   */
+  founder?: string | null;
   done_at: string | null;
 }
 

@@ -60,6 +60,13 @@ export const votesPrefix = (id: Id) => ["votes", id] as const;
 /** Votes per listing per UTC day, for the time-decayed trending score. */
 export const dailyVotesKey = (day: string, id: Id) => ["votes_by_day", day, id] as const;
 export const dailyVotesPrefix = (day: string) => ["votes_by_day", day] as const;
+/** Every vote by the time it was cast (ISO string), for the jobs that judge recent votes. */
+export const voteByTimeKey = (at: string, id: Id, userId: string) =>
+  ["votes_by_time", at, id, userId] as const;
+export const votesByTimePrefix = () => ["votes_by_time"] as const;
+/** A person's votes by listing. */
+export const voteByUserKey = (userId: string, id: Id) => ["votes_by_user", userId, id] as const;
+export const votesByUserPrefix = (userId: string) => ["votes_by_user", userId] as const;
 export const followKey = (id: Id, userId: string) => ["follows", id, userId] as const;
 export const followsPrefix = (id: Id) => ["follows", id] as const;
 /** A follower who unsubscribed from a listing's mails (the follow itself stays counted). */
@@ -85,6 +92,18 @@ export const updateKey = (id: Id, updateId: string) => ["listing_updates", id, u
 export const updatesPrefix = (id: Id) => ["listing_updates", id] as const;
 export const reviewKey = (id: Id, reviewId: string) => ["reviews", id, reviewId] as const;
 export const reviewsPrefix = (id: Id) => ["reviews", id] as const;
+// Reviews' indexes (outside the listing's reviews prefix, which holds reviews only): the listing of
+// a review id, a person's one review of a listing, the flags of a review (one per person), the
+// site team's queue of flagged reviews, and reviews the team removed (kept for the record).
+export const reviewListingKey = (reviewId: string) => ["review_listing", reviewId] as const;
+export const reviewByUserKey = (id: Id, userId: string) => ["review_by_user", id, userId] as const;
+export const reviewFlagKey = (reviewId: string, userId: string) =>
+  ["review_flags", reviewId, userId] as const;
+export const reviewFlagsPrefix = (reviewId: string) => ["review_flags", reviewId] as const;
+export const flaggedReviewKey = (reviewId: string) => ["flagged_reviews", reviewId] as const;
+export const flaggedReviewsPrefix = () => ["flagged_reviews"] as const;
+export const removedReviewKey = (id: Id, reviewId: string) =>
+  ["removed_reviews", id, reviewId] as const;
 export const domainRatingKey = (id: Id, date: string) => ["domain_rating", id, date] as const;
 export const domainRatingPrefix = (id: Id) => ["domain_rating", id] as const;
 export const revenueKey = (id: Id, month: string) => ["revenue", id, month] as const;
@@ -102,6 +121,13 @@ export const founderKey = (slug: string) => ["founders", slug] as const;
 export const foundersPrefix = () => ["founders"] as const;
 /** A person's interview answers (one record per account, shown on their founder profiles). */
 export const interviewAnswersKey = (userId: string) => ["interview_answers", userId] as const;
+/** A person following a founder profile, its follower count (a KvU64 sum), and mails turned off. */
+export const founderFollowKey = (slug: string, userId: string) =>
+  ["founder_follows", slug, userId] as const;
+export const founderFollowsPrefix = (slug: string) => ["founder_follows", slug] as const;
+export const founderFollowCountKey = (slug: string) => ["founder_follow_count", slug] as const;
+export const founderMailOffKey = (slug: string, userId: string) =>
+  ["founder_mail_off", slug, userId] as const;
 
 // Owners' edits of listings: each kept as a version, and listed for the site team's review.
 export const listingVersionKey = (id: Id, version: number) =>
@@ -203,6 +229,23 @@ export const mailKey = (id: string) => ["mail", id] as const;
 export const mailPrefix = () => ["mail"] as const;
 /** Where the queue puts a mail job whose retries ran out. */
 export const mailUndeliveredKey = (id: string) => ["mail_undelivered", id] as const;
+
+// Claims of listings: the record by id, a user's claims and a listing's claims (by id, so read
+// newest first in reverse), the one pending claim per person and listing, the SHA-256 of an
+// email claim's pending link, and the site team's open reviews.
+export const claimKey = (id: Id) => ["claims", id] as const;
+export const claimIdCounterKey = () => ["counters", "claim_id"] as const;
+export const claimByUserKey = (userId: string, id: Id) => ["claims_by_user", userId, id] as const;
+export const claimsByUserPrefix = (userId: string) => ["claims_by_user", userId] as const;
+export const claimByListingKey = (listingId: Id, id: Id) =>
+  ["claims_by_listing", listingId, id] as const;
+export const claimsByListingPrefix = (listingId: Id) => ["claims_by_listing", listingId] as const;
+export const pendingClaimKey = (userId: string, listingId: Id) =>
+  ["claims_pending", userId, listingId] as const;
+export const pendingClaimsPrefix = () => ["claims_pending"] as const;
+export const claimLinkKey = (sha256: string) => ["claim_links", sha256] as const;
+export const claimReviewKey = (id: Id) => ["claim_reviews", id] as const;
+export const claimReviewsPrefix = () => ["claim_reviews"] as const;
 
 // Rate limits and idempotency.
 export const rateLimitKey = (bucket: string, window: number) =>

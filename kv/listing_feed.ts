@@ -3,6 +3,7 @@ import * as keys from "./keys.ts";
 import type { ListingUpdate, Review } from "./types.ts";
 import { notifyListingWrite } from "./listings.ts";
 import { conflict } from "../services/platform/errors.ts";
+import { putReview } from "./reviews.ts";
 
 /**
  * Adds an update to a listing's feed. Ids sort by time. `extra` adds to the same atomic operation
@@ -47,10 +48,9 @@ export async function listListingUpdates(
   return out;
 }
 
-/** Adds a review. */
-export async function addReview(kv: Deno.Kv, review: Review): Promise<void> {
-  await kv.set(keys.reviewKey(review.listing_id, review.id), review);
-  notifyListingWrite(kv, review.listing_id);
+/** Adds a review as it is, with its indexes (kv/reviews.ts writes people's reviews). */
+export function addReview(kv: Deno.Kv, review: Review): Promise<void> {
+  return putReview(kv, review);
 }
 
 /** Every review of a listing, oldest first. */

@@ -14,7 +14,7 @@ import { mondayOf } from "../services/platform/weeks.ts";
 import { backoff } from "./retry.ts";
 import { present } from "./read.ts";
 import { domainOf, slugify } from "./slugs.ts";
-import { getManySplit, getSplit, stageValue } from "./split_values.ts";
+import { getManySplit, getSplit, type SplitEntry, stageValue } from "./split_values.ts";
 import { conflict } from "../services/platform/errors.ts";
 
 export type NewListing =
@@ -290,6 +290,11 @@ export class ListingConflictError extends Error {
 /** Reads a listing by id. */
 export async function getListing(kv: Deno.Kv, id: number): Promise<Listing | null> {
   return (await getSplit<Listing>(kv, keys.listingKey(id))).value;
+}
+
+/** Reads a listing by id with its versionstamp, for a write that must check it has not changed. */
+export function getListingEntry(kv: Deno.Kv, id: number): Promise<SplitEntry<Listing>> {
+  return getSplit<Listing>(kv, keys.listingKey(id));
 }
 
 /** Reads several listings by id, in order (missing ones are left out). */

@@ -178,7 +178,43 @@ export interface Review {
   author_name: string;
   rating: number;
   body: string;
+  /** Hidden from the page and the rating until the site team decides on its flags. */
   flagged: boolean;
+  created_at: string;
+  /** When its author last edited it; absent or null when never. */
+  updated_at?: string | null;
+  /** How many people flagged it. */
+  flags?: number;
+  /** The site team's last decision on its flags; an edit by its author clears a "kept". */
+  decision?: ReviewDecision | null;
+  /** The owner's (or a co-founder's) public answer, given once. */
+  answer?: ReviewAnswer | null;
+}
+
+/** The public answer of a listing's team to a review. */
+export interface ReviewAnswer {
+  body: string;
+  user_id: string;
+  author_name: string;
+  created_at: string;
+}
+
+/** The site team's decision on a flagged review. */
+export interface ReviewDecision {
+  outcome: "kept" | "removed";
+  /** Email of the team member who decided. */
+  by: string;
+  reason: string;
+  at: string;
+}
+
+/** One person's flag of a review. */
+export interface ReviewFlag {
+  review_id: string;
+  listing_id: number;
+  user_id: string;
+  /** Optional; "" when none was given. */
+  reason: string;
   created_at: string;
 }
 
@@ -313,6 +349,45 @@ export interface User {
   email: string;
   name: string;
   created_at: string;
+}
+
+/**
+ * What a vote is judged on later, recorded with it: never the voter's full address, only its
+ * network (IPv4 /24, IPv6 /48), and the user agent only as a hash.
+ */
+export interface VoteSignals {
+  /** Seconds from the voter's sign-up to the vote. */
+  account_age_s: number;
+  /** The voter's votes for other listings at the time (counted up to 10). */
+  other_votes: number;
+  /** Listings the voter owned at the time (counted up to 10). */
+  owned_listings: number;
+  /** Whether the voter had any other activity: other votes or owned listings. */
+  other_activity: boolean;
+  /** e.g. `203.0.113.0/24` or `2001:db8:1::/48`; null when the address was unknown. */
+  network_prefix: string | null;
+  /** SHA-256 hex of the User-Agent header; null when none was sent. */
+  user_agent_sha256: string | null;
+  /** Seconds from the listing going live to the vote (null when it has no launch time). */
+  since_live_s: number | null;
+}
+
+/** The site team's decision to void a vote. */
+export interface VoteVoiding {
+  at: string;
+  reason: string;
+}
+
+/** One person's vote for one listing: `["votes", listing_id, user_id]`. */
+export interface Vote {
+  listing_id: number;
+  user_id: string;
+  at: string;
+  /** The launch week whose community board the vote moved, or null (cast outside it). */
+  week: string | null;
+  /** Null for votes recorded without them (demo data). */
+  signals: VoteSignals | null;
+  voided: VoteVoiding | null;
 }
 
 /** A signed-in browser session; stored under the SHA-256 of its cookie value. */
@@ -656,4 +731,52 @@ export interface Order {
   canceled_at: string | null;
   refunded_at: string | null;
   updated_at: string;
+}
+
+/** How a claim proves that its claimant runs the listed website. */
+export type ClaimMethod = "dns" | "meta" | "file" | "email";
+/** pending (proof not found yet), verified, failed (refused or declined), expired (14 days). */
+export type ClaimStatus = "pending" | "verified" | "failed" | "expired";
+
+/** The result of the last check of a claim's proof. */
+export interface ClaimCheck {
+  at: string;
+  found: boolean;
+  reason: string;
+}
+
+/** The site team's review of a verified claim on a listing that already had an owner. */
+export interface ClaimReview {
+  state: "open" | "co_owner" | "transferred" | "declined";
+  /** The site team's reason, mailed to both people (null while open). */
+  reason: string | null;
+  /** Email of the site team member who decided (null while open). */
+  decided_by: string | null;
+  decided_at: string | null;
+  opened_at: string;
+}
+
+/** A claim of a listing by a person who runs its website. */
+export interface Claim {
+  id: number;
+  user_id: string;
+  listing_id: number;
+  slug: string;
+  /** The listing's domain when the claim was made: the proof must be there. */
+  domain: string;
+  method: ClaimMethod;
+  /** The address the link went to (method email), else null. */
+  email: string | null;
+  /** What to publish (dns, meta, file); null for email claims. */
+  token: string | null;
+  /** SHA-256 of the mailed link's secret (method email), else null. */
+  link_sha256: string | null;
+  status: ClaimStatus;
+  created_at: string;
+  expires_at: string;
+  verified_at: string | null;
+  last_check: ClaimCheck | null;
+  /** Verification attempts made (verify_claim calls on a pending claim). */
+  attempts: number;
+  review: ClaimReview | null;
 }

@@ -16,9 +16,13 @@ import { accountRoutes } from "./account/mod.ts";
 import { adminRoutes } from "./admin/mod.ts";
 import { oauthRoutes } from "./oauth/mod.ts";
 import { inviteRoutes } from "./invites.tsx";
+import { claimRoutes } from "./claims.tsx";
 import { unsubscribeRoutes } from "./unsubscribe.tsx";
 import { dashboardRoutes } from "./dashboard/mod.ts";
+import { reviewRoutes } from "./community/reviews.tsx";
 import { checkoutRoutes } from "./checkout/mod.tsx";
+import { voteRoutes } from "./community/votes.tsx";
+import { followRoutes } from "./community/follows.tsx";
 import { mcpRoutes } from "./mcp.ts";
 import { stripeWebhookRoutes } from "./webhooks.ts";
 import { session, SignInRequired } from "./session.ts";
@@ -54,6 +58,11 @@ const FORM_PATHS = [
   "/admin/*",
   "/submit",
   "/dashboard/*",
+  "/listings/:slug/vote",
+  "/listings/:slug/follow",
+  "/founders/:slug/follow",
+  "/listings/:slug/review",
+  "/reviews/*",
 ]; // "/a/*" matches "/a"
 
 /** Builds the whole application for a set of dependencies. */
@@ -104,10 +113,14 @@ export function createApp(deps: Deps): Hono {
   app.route("/", accountRoutes(deps));
   app.route("/", adminRoutes(deps));
   app.route("/", inviteRoutes(deps));
+  app.route("/", claimRoutes(deps));
   app.route("/", unsubscribeRoutes(deps));
   app.route("/", stripeWebhookRoutes(deps));
   app.route("/", checkoutRoutes(deps));
   app.route("/", dashboardRoutes(deps));
+  app.route("/", reviewRoutes(deps));
+  app.route("/", voteRoutes(deps));
+  app.route("/", followRoutes(deps));
   app.route("/", pageRoutes(deps, openApi));
 
   app.notFound((c) => {

@@ -1,7 +1,7 @@
 /**
- * `/unsubscribe/:token`: the one-click unsubscribe link of follower mails, without signing in. GET
- * shows what the link does and a confirm button (mail scanners that open links change nothing);
- * POST unsubscribes. The signed token is the authorization, so the form carries no CSRF token.
+ * `/unsubscribe/:token`: the one-click unsubscribe link of follower mails (of a listing, or of a
+ * founder profile), without signing in. GET shows what the link does and a confirm button (mail
+ * scanners that open links change nothing); POST unsubscribes. The signed token is the authorization, so the form carries no CSRF token.
  */
 import { type Context, Hono } from "hono";
 import type { Deps } from "../services/platform/mod.ts";
@@ -31,7 +31,7 @@ export function unsubscribeRoutes(deps: Deps): Hono {
 }
 
 function linkPage(deps: Deps, c: Context, link: UnsubscribeLink, justDone: boolean) {
-  const name = link.listing.name;
+  const name = link.name;
   const title = link.unsubscribed ? `No more mails about ${name}` : `Stop mails about ${name}?`;
   const body = (
     <NarrowPage
@@ -43,7 +43,7 @@ function linkPage(deps: Deps, c: Context, link: UnsubscribeLink, justDone: boole
               ? justDone
                 ? `You are unsubscribed: you will get no more mails about ${name}.`
                 : `You unsubscribed before: you get no mails about ${name}.`
-              : `You get a mail when ${name} launches and when its makers post an update.`}
+              : link.about}
           </p>
         </>
       }
@@ -54,7 +54,7 @@ function linkPage(deps: Deps, c: Context, link: UnsubscribeLink, justDone: boole
         </form>
       )}
       <p>
-        <a href={`/listings/${link.listing.slug}`}>Back to {name}</a>
+        <a href={link.path}>Back to {name}</a>
       </p>
     </NarrowPage>
   );

@@ -3,6 +3,7 @@
  * and can unsubscribe through the link in the mail without signing in (GET shows a form, POST acts).
  */
 import assert from "node:assert/strict";
+import { mailsTo, postUpdate, runNotices } from "./followers_fixture.ts";
 import { bearer, buildFixture, type Fixture, sendJson } from "./fixtures.ts";
 import { followListing } from "../kv/listing_stats.ts";
 import { getOrCreateUser } from "../kv/users.ts";
@@ -11,8 +12,6 @@ import { followerNoticeKey } from "../kv/keys.ts";
 import { mailFollowers } from "../services/publishing/followers.ts";
 import { runWeeklyRollover } from "../services/publishing/rollover.ts";
 import { handleJob } from "../services/jobs.ts";
-import { listOutbox } from "../services/platform/mail.ts";
-import type { Deps } from "../services/platform/deps.ts";
 import type { User } from "../kv/types.ts";
 
 async function followers(f: Fixture, slug: string, count: number): Promise<User[]> {
@@ -24,14 +23,6 @@ async function followers(f: Fixture, slug: string, count: number): Promise<User[
   }
   return users;
 }
-
-async function mailsTo(deps: Deps, to: string, about: string) {
-  return (await listOutbox(deps.kv, 1000)).filter((m) => m.to === to && m.subject.includes(about));
-}
-
-const runNotices = async (deps: Deps, id: number) => {
-  for (const n of await listFollowerNotices(deps.kv, id)) await mailFollowers(deps, n);
-};
 
 Deno.test("going live mails each follower once, also when the job is retried", async () => {
   const f = await buildFixture();
@@ -112,14 +103,7 @@ Deno.test("unsubscribe: GET shows a form and changes nothing, POST stops the mai
   try {
     const [fan, other] = await followers(f, "invoicely", 2);
     const id = f.listings.invoicely.id;
-    const post = async (title: string) => {
-      const res = await sendJson(f.app, "POST", `/api/v1/me/listings/${id}/updates`, {
-        title,
-        body: "News.",
-      }, bearer(f.keys.owner));
-      assert.equal(res.status, 201);
-      await runNotices(f.deps, id);
-    };
+    const post = (title: string) => postUpdate(f, id, title);
     await post("First news");
     const [mail] = await mailsTo(f.deps, fan.email, "First news");
     const link = new URL(/http\S+\/unsubscribe\/\S+/.exec(mail.text)![0]);

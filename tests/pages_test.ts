@@ -221,7 +221,8 @@ Deno.test("listing page", async (t) => {
     assert.match(html, /Why we built Invoicely/);
     assert.match(sectionOf(html, 'id="milestones"'), /Beta/);
     assert.ok(!html.includes('id="media"'), "media is not unlocked");
-    assert.match(html, /href="\/signin\?next=%2Flistings%2Finvoicely">Sign in to vote</);
+    assert.match(html, /<form method="post" action="\/listings\/invoicely\/vote"/);
+    assert.match(html, /Sign in to vote for Invoicely/);
     assert.match(html, /href="\/compare\?a=invoicely">/);
   });
   await t.step("alternatives", () => {

@@ -17,6 +17,8 @@ export function serveProductSites() {
     server: Deno.HttpServer<Deno.NetAddr>;
     home?: string;
     robots?: string;
+    /** Answers of other paths (any status, headers and body). */
+    paths: Map<string, () => Response>;
     requests: string[];
   }
   const sites = new Map<string, Site>();
@@ -29,9 +31,12 @@ export function serveProductSites() {
     const hostname = `127.0.0.${nextAddress++}`;
     const created: Site = {
       requests: [],
+      paths: new Map(),
       server: Deno.serve({ hostname, port: 0, onListen() {} }, (req) => {
         const path = new URL(req.url).pathname;
         created.requests.push(path);
+        const custom = created.paths.get(path);
+        if (custom) return custom();
         const body = path === "/robots.txt"
           ? created.robots
           : path === "/"
@@ -55,6 +60,10 @@ export function serveProductSites() {
     setHome: (name: string, body: string) => {
       site(name).home =
         `<!DOCTYPE html><html><head><title>${name}</title></head><body><h1>${name}</h1>${body}</body></html>`;
+    },
+    /** Serves `path` of a site with what `respond` answers (e.g. a file, a 403, a redirect). */
+    setPath: (name: string, path: string, respond: () => Response) => {
+      site(name).paths.set(path, respond);
     },
     setRobots: (name: string, text: string) => {
       site(name).robots = text;

@@ -5,12 +5,13 @@
 import ListingLogo from "../ListingLogo.tsx";
 import { displayHost, formatNumber, humanize, safeUrl } from "../format.ts";
 import type { Profile } from "./profile.ts";
+import { buttonState, VoteButton, type Voting } from "../Vote.tsx";
 
 /** The header. */
-export default function Header({ listing }: { listing: Profile }) {
+export default function Header({ listing, voting }: { listing: Profile; voting?: Voting }) {
   const website = safeUrl(listing.url);
   const categories = [listing.categories.primary, ...listing.categories.extra];
-  const signInHref = `/signin?next=${encodeURIComponent(`/listings/${listing.slug}`)}`;
+  const vote = listing.status === "live" ? buttonState(voting, listing.id) : null;
   return (
     <header class="profile-header">
       <ListingLogo name={listing.name} logoUrl={listing.logo_url} size="l" />
@@ -46,12 +47,14 @@ export default function Header({ listing }: { listing: Profile }) {
           </a>
         )}
         <div class="vote-box">
-          <span class="vote-count">
-            <strong>{formatNumber(listing.votes)}</strong> {listing.votes === 1 ? "vote" : "votes"}
-          </span>
-          {listing.status === "live" && (
-            <a class="button button-ghost" href={signInHref}>Sign in to vote</a>
-          )}
+          {vote && voting
+            ? <VoteButton voting={voting} listing={listing} layout="box" />
+            : (
+              <span class="vote-count">
+                <strong>{formatNumber(listing.votes)}</strong>{" "}
+                {listing.votes === 1 ? "vote" : "votes"}
+              </span>
+            )}
         </div>
       </div>
     </header>

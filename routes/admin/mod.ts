@@ -6,6 +6,8 @@
  *   fields before and after; `limit` (1 to 100, default 50) and `cursor` (the previous page's
  *   `next_cursor`).
  * - `/admin/orders` (orders.tsx) and `/admin/tasks` (tasks.tsx): the orders console and task list.
+ * - `/admin/reviews` (community_reviews.tsx): flagged reviews to keep or remove.
+ * - `/admin/claims` (claims.tsx): verified claims of owned listings: co-owner, transfer or decline.
  */
 import { Hono } from "hono";
 import { isAdmin } from "../../services/access/mod.ts";
@@ -15,6 +17,8 @@ import { noStore } from "../middleware.ts";
 import { currentSession, type SessionEnv } from "../session.ts";
 import { adminOrderRoutes } from "./orders.tsx";
 import { adminTaskRoutes } from "./tasks.tsx";
+import { adminReviewRoutes } from "./community_reviews.tsx";
+import { adminClaimRoutes } from "./claims.tsx";
 
 const DEFAULT_LIMIT = 50;
 
@@ -52,5 +56,7 @@ export function adminRoutes(deps: Deps): Hono<SessionEnv> {
   });
   app.route("/", adminOrderRoutes(deps));
   app.route("/", adminTaskRoutes(deps));
+  app.route("/", adminReviewRoutes(deps));
+  app.route("/", adminClaimRoutes(deps));
   return app;
 }

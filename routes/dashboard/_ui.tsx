@@ -29,6 +29,7 @@ export const LISTING_TABS = [
   ["publish", "Publish"],
   ["edit", "Edit"],
   ["updates", "Updates"],
+  ["reviews", "Reviews"],
   ["story", "Story & milestones"],
   ["badges", "Badges"],
   ["stats", "Stats"],

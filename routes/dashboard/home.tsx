@@ -9,6 +9,7 @@ import { ItemTable } from "../account/_ui.tsx";
 import { assertSignedIn, type SessionEnv } from "../session.ts";
 import { callOperation } from "./_operation.ts";
 import { dashboardPage, dashboardPaths, DashboardShell } from "./_ui.tsx";
+import { claimPaths } from "./_claim_parts.tsx";
 
 /** Rows per page of each list. */
 const PER_PAGE = 10;
@@ -173,6 +174,9 @@ function MoreLinks() {
         </li>
         <li>
           <a href={dashboardPaths.interview}>The founder interview</a>
+        </li>
+        <li>
+          <a href={claimPaths.list}>Your claims</a>
         </li>
         <li>
           <a href="/account">Your account</a>

@@ -15,6 +15,7 @@ import { allMyOrders, ordersOfListing, OrdersTable } from "./_listing_orders.tsx
 import { listingPage, type MyListing, openMyListing } from "./_listing_parts.tsx";
 import { callOperation } from "./_operation.ts";
 import { dashboardPaths } from "./_ui.tsx";
+import { claimPaths } from "./_claim_parts.tsx";
 
 /** The overview page. */
 export function listingOverviewRoutes(deps: Deps): Hono<SessionEnv> {
@@ -45,9 +46,8 @@ export const SECTION_NAMES: Record<PaidSection, string> = {
 /** A claim of list_my_claims, as far as the overview reads it. */
 interface MyClaim {
   id: number;
-  slug?: string;
-  listing_id?: number;
-  method?: string;
+  listing: { id: number; slug: string };
+  method: string;
   status: string;
 }
 
@@ -155,9 +155,7 @@ async function claimsOf(deps: Deps, who: SignedIn, listing: MyListing) {
   const answer = await callOperation<{ items: MyClaim[] }>(deps, who, "list_my_claims", {
     query: { page: 1, per_page: 100 },
   });
-  return answer.items.filter((claim) =>
-    claim.listing_id === listing.listing_id || claim.slug === listing.slug
-  );
+  return answer.items.filter((claim) => claim.listing.id === listing.listing_id);
 }
 
 function Claims({ claims }: { claims: MyClaim[] }) {
@@ -168,8 +166,8 @@ function Claims({ claims }: { claims: MyClaim[] }) {
         <ul>
           {claims.map((claim) => (
             <li key={claim.id}>
-              Claim {claim.id}
-              {claim.method ? ` by ${claim.method}` : ""}: {claim.status}
+              <a href={claimPaths.claim(claim.id)}>Claim {claim.id}</a>
+              {` by ${claim.method}`}: {claim.status}
             </li>
           ))}
         </ul>

@@ -12,6 +12,8 @@ import { draftEditorRoutes } from "./draft_editor.tsx";
 import { draftWatchRoutes } from "./draft_watch.tsx";
 import { homeRoutes } from "./home.tsx";
 import { listingStatsRoutes } from "./listing_stats.tsx";
+import { listingReviewsRoutes } from "./listing_reviews.tsx";
+import { claimPageRoutes } from "./claims.tsx";
 import { manageListingRoutes } from "./_listing_routes.ts";
 import { publishRoutes } from "./publish.tsx";
 import { submitRoutes } from "./submit.tsx";
@@ -28,6 +30,8 @@ const ROUTE_GROUPS: ((deps: Deps) => Hono<SessionEnv>)[] = [
   publishRoutes, // free plan or paid launch
   manageListingRoutes, // overview, edit, updates, story, badges, orders; interview
   listingStatsRoutes, // views, clicks, votes, follows, badge loads and clicks
+  listingReviewsRoutes, // every review of a listing, hidden ones marked; answer each once
+  claimPageRoutes, // claim a listing, follow a claim and verify it, list one's claims
 ];
 
 /** The founders' pages; the app mounts them with `app.route("/", dashboardRoutes(deps))`. */

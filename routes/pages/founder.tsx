@@ -1,4 +1,7 @@
-/** `/founders/:slug`: a founder's bio, interview answers, socials, companies and published stories. */
+/**
+ * `/founders/:slug`: a founder's bio, interview answers, socials, companies, published stories,
+ * and the follow button with the follower count.
+ */
 import { categoryNames, getFounder } from "../../services/directory/mod.ts";
 import ListingLogo from "../../components/ListingLogo.tsx";
 import ListingRow from "../../components/ListingRow.tsx";
@@ -6,6 +9,8 @@ import Paragraphs from "../../components/Paragraphs.tsx";
 import SocialLinks, { linkableSocials } from "../../components/SocialLinks.tsx";
 import StoryParts from "../../components/StoryParts.tsx";
 import { safeUrl } from "../../components/format.ts";
+import FollowBox, { type Following } from "../../components/FollowBox.tsx";
+import { founderFollowing } from "../community/follows.tsx";
 import { type PageHandler, renderPage } from "./_page.tsx";
 
 type Founder = Awaited<ReturnType<typeof getFounder>>;
@@ -15,6 +20,7 @@ export const handler: PageHandler = async (ctx) => {
     getFounder(ctx.deps, ctx.c.req.param("slug") ?? ""),
     categoryNames(ctx.deps),
   ]);
+  const following = await founderFollowing(ctx.deps, ctx.c, founder);
   const companies = founder.companies.map((c) => c.name).join(", ");
   return renderPage(ctx, {
     title: companies ? `${founder.name}, founder of ${companies}` : founder.name,
@@ -22,12 +28,17 @@ export const handler: PageHandler = async (ctx) => {
     path: `/founders/${founder.slug}`,
     imageUrl: safeUrl(founder.avatar_url),
     ogType: "profile",
-  }, <FounderPage founder={founder} names={names} />);
+  }, <FounderPage founder={founder} names={names} following={following} />);
 };
 
 /** A founder's profile. */
 export default function FounderPage(
-  { founder, names }: { founder: Founder; names: Record<string, string> },
+  { founder, names, following }: {
+    founder: Founder;
+    names: Record<string, string>;
+    /** The person's follow button (their own state, read per request). */
+    following?: Following;
+  },
 ) {
   const socials = linkableSocials(founder.socials);
   return (
@@ -76,6 +87,7 @@ export default function FounderPage(
           ))}
         </div>
         <aside class="profile-side" aria-labelledby="companies-title">
+          {following && <FollowBox following={following} />}
           <section class="card">
             <h2 id="companies-title">Companies</h2>
             {founder.companies.length === 0

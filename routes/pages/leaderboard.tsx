@@ -5,6 +5,8 @@ import { BoardList, PaidLabel } from "../../components/Board.tsx";
 import Pagination from "../../components/Pagination.tsx";
 import { plural } from "../../components/format.ts";
 import { type PageHandler, pageParam, renderPage, withPage } from "./_page.tsx";
+import { pageVoting } from "../community/votes.tsx";
+import type { Voting } from "../../components/Vote.tsx";
 
 const PER_PAGE = 25;
 
@@ -27,17 +29,25 @@ export const handler: PageHandler = async (ctx) => {
     categoryNames(ctx.deps),
   ]);
   const base = `/leaderboards/${board}${week ? `?week=${encodeURIComponent(week)}` : ""}`;
+  const voting = data.paid
+    ? undefined
+    : await pageVoting(ctx.deps, ctx.c, data.items.map((i) => i.listing.id));
   return renderPage(ctx, {
     title: data.paid ? `${data.title.replace(/ \(paid\)$/i, "")} (paid ranking)` : data.title,
     description: data.description,
     path: withPage(base, data.page),
     section: "leaderboards",
-  }, <LeaderboardPage data={data} names={names} base={base} />);
+  }, <LeaderboardPage data={data} names={names} base={base} voting={voting} />);
 };
 
 /** One board's page. */
 export default function LeaderboardPage(
-  { data, names, base }: { data: Leaderboard; names: Record<string, string>; base: string },
+  { data, names, base, voting }: {
+    data: Leaderboard;
+    names: Record<string, string>;
+    base: string;
+    voting?: Voting;
+  },
 ) {
   return (
     <>
@@ -73,7 +83,7 @@ export default function LeaderboardPage(
       <section class={data.paid ? "card board-paid" : "card"} aria-label={data.title}>
         {data.items.length === 0
           ? <p class="empty">Nobody is on this board yet.</p>
-          : <BoardList items={data.items} categoryNames={names} />}
+          : <BoardList items={data.items} categoryNames={names} voting={voting} />}
         <Pagination
           page={data.page}
           totalPages={data.total_pages}

@@ -34,17 +34,30 @@ import StatusBanner from "../../components/listing/StatusBanner.tsx";
 import Story from "../../components/listing/Story.tsx";
 import Updates from "../../components/listing/Updates.tsx";
 import { visitorOf } from "../go.ts";
+import { pageVoting } from "../community/votes.tsx";
+import { listingFollowing } from "../community/follows.tsx";
+import FollowBox from "../../components/FollowBox.tsx";
+import type { Following } from "../../components/FollowBox.tsx";
+import type { Voting } from "../../components/Vote.tsx";
+import { listingReviews } from "../community/reviews.tsx";
+import { type ListingReviews, ReviewsSection } from "../community/_review_parts.tsx";
 import { type PageHandler, renderPage } from "./_page.tsx";
+import ClaimLink from "../../components/listing/ClaimLink.tsx";
+import { claimOffer } from "../dashboard/_claim_offer.ts";
 
 export const handler: PageHandler = async (ctx) => {
   const { c, deps } = ctx;
   const slug = c.req.param("slug") ?? "";
   const listing = await getPublicListing(deps, slug);
   const visitor = visitorOf(deps, c);
-  const [alternatives, badges, names] = await Promise.all([
+  const claim = await claimOffer(deps, c, listing);
+  const [alternatives, badges, names, voting, following, reviews] = await Promise.all([
     getAlternatives(deps, slug),
     getBadges(deps, slug, DEFAULT_BADGE_STYLE),
     categoryNames(deps),
+    pageVoting(deps, c, [listing.id]),
+    listingFollowing(deps, c, listing),
+    listingReviews(deps, c, listing),
     countListingView(deps, listing.id, visitor),
     c.req.query("ref") === "badge" && countBadgeClick(deps, listing.id, visitor),
   ]);
@@ -58,7 +71,16 @@ export const handler: PageHandler = async (ctx) => {
       imageUrl: safeUrl(listing.logo_url),
       ogType: "website",
     },
-    <ListingPage listing={listing} alternatives={alternatives} badges={badges} names={names} />,
+    <ListingPage
+      listing={listing}
+      alternatives={alternatives}
+      badges={badges}
+      names={names}
+      voting={voting}
+      following={following}
+      reviews={reviews}
+      claim={claim}
+    />,
   );
 };
 
@@ -68,14 +90,24 @@ interface ListingPageProps {
   badges: BadgeSet;
   /** Category slug → name, for the alternatives' category chips. */
   names: Record<string, string>;
+  /** The person's vote button (their own state, never cached). */
+  voting?: Voting;
+  /** The person's follow button (their own state, never cached). */
+  following?: Following;
+  /** The reviews, with the person's own review and forms (never cached). */
+  reviews?: ListingReviews;
+  /** The claim form's path, for people who do not run the listing. */
+  claim?: string | null;
 }
 
 /** The listing page: the profile in the main column, its numbers and facts beside it. */
-export default function ListingPage({ listing, alternatives, badges, names }: ListingPageProps) {
+export default function ListingPage(
+  { listing, alternatives, badges, names, voting, following, reviews, claim }: ListingPageProps,
+) {
   return (
     <article class="profile" itemscope itemtype="https://schema.org/SoftwareApplication">
       <StatusBanner listing={listing} />
-      <Header listing={listing} />
+      <Header listing={listing} voting={voting} />
       <Awards awards={listing.awards} />
       <div class="profile-grid">
         <div class="profile-main">
@@ -86,6 +118,7 @@ export default function ListingPage({ listing, alternatives, badges, names }: Li
           <Milestones listing={listing} />
           <Media listing={listing} />
           <Updates updates={listing.latest_updates} />
+          {reviews && <ReviewsSection listing={listing} {...reviews} />}
           <Faqs
             faqs={listing.faqs}
             title="Questions and answers"
@@ -96,11 +129,13 @@ export default function ListingPage({ listing, alternatives, badges, names }: Li
           <Badges name={listing.name} badges={badges} />
         </div>
         <aside class="profile-side" aria-label={`${listing.name} at a glance`}>
+          {following && <FollowBox following={following} />}
           <Stats listing={listing} />
           <Founders founders={listing.founders} />
           <Details listing={listing} />
           <Links listing={listing} />
           <NotStated fields={listing.not_found_on_website} />
+          <ClaimLink href={claim} />
           {listing.status === "live" && (
             <p class="side-note">
               <a href={`/compare?a=${encodeURIComponent(listing.slug)}`}>

@@ -12,6 +12,8 @@ import {
 import ListingRow from "../../components/ListingRow.tsx";
 import { formatDate, formatWeekRange, plural } from "../../components/format.ts";
 import { type PageHandler, renderPage } from "./_page.tsx";
+import { pageVoting } from "../community/votes.tsx";
+import type { Voting } from "../../components/Vote.tsx";
 
 type Week = Awaited<ReturnType<typeof getLaunchWeek>>;
 
@@ -22,9 +24,16 @@ export const handler: PageHandler = async (ctx) => {
     calendarRange(ctx.deps),
     categoryNames(ctx.deps),
   ]);
-  const launchDays = week.state === "upcoming"
-    ? new Map()
-    : await launchDayFigures(ctx.deps, week.launches.map((e) => e.listing));
+  const upcoming = week.state === "upcoming";
+  const [launchDays, voting] = await Promise.all([
+    upcoming ? new Map() : launchDayFigures(ctx.deps, week.launches.map((e) => e.listing)),
+    upcoming ? undefined : pageVoting(
+      ctx.deps,
+      ctx.c,
+      week.launches.map((e) => e.listing.id),
+      "week_votes",
+    ),
+  ]);
   const when = formatWeekRange(week.starts, week.ends);
   return renderPage(
     ctx,
@@ -43,6 +52,7 @@ export const handler: PageHandler = async (ctx) => {
         first={range.first}
         last={range.last}
         launchDays={launchDays}
+        voting={voting}
       />
     ),
   );
@@ -58,6 +68,8 @@ interface WeekPageProps {
   last: string;
   /** Launch-day figures of live launches, by listing id. */
   launchDays?: Map<number, LaunchDayFigures>;
+  /** The person's vote buttons on the rows (weeks that have started). */
+  voting?: Voting;
 }
 
 /** What a launch got on its launch day, for the line under its tagline (none without figures). */
@@ -74,7 +86,9 @@ function launchDayNote(figures: LaunchDayFigures | undefined) {
 }
 
 /** A launch week page. */
-export default function WeekPage({ week, names, first, last, launchDays }: WeekPageProps) {
+export default function WeekPage(
+  { week, names, first, last, launchDays, voting }: WeekPageProps,
+) {
   const upcoming = week.state === "upcoming";
   return (
     <>
@@ -128,6 +142,7 @@ export default function WeekPage({ week, names, first, last, launchDays }: WeekP
                   categoryNames={names}
                   note={upcoming ? "Scheduled" : undefined}
                   extra={launchDayNote(launchDays?.get(e.listing.id))}
+                  voting={voting}
                 />
               ))}
             </ol>

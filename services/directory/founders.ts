@@ -1,5 +1,6 @@
 /** list_founders and get_founder. */
 import { getFounderRecord, listFounderRecords } from "../../kv/founders.ts";
+import { founderFollowerCounts } from "../../kv/follows.ts";
 import { getListings } from "../../kv/listings.ts";
 import type { Founder } from "../../kv/types.ts";
 import type { Deps } from "../platform/deps.ts";
@@ -31,25 +32,31 @@ export async function listFounders(
     .filter((f) => (!q || foldText(f.name).includes(q)) && (!country || f.country === country))
     .sort((a, b) => a.name.localeCompare(b.name) || a.slug.localeCompare(b.slug));
   const page = pageOf(matches, query);
-  const items = await Promise.all(page.items.map(async (f) => ({
+  const followers = await founderFollowerCounts(deps.kv, page.items.map((f) => f.slug));
+  const items = await Promise.all(page.items.map(async (f, i) => ({
     slug: f.slug,
     name: f.name,
     bio: f.bio,
     country: f.country,
     avatar_url: f.avatar_url,
     socials: f.socials,
+    followers: followers[i],
     companies: (await companiesOf(deps, f)).summaries.map((s) => ({ slug: s.slug, name: s.name })),
   })));
   return { ...page, items };
 }
 
-/** get_founder: bio, socials, companies listed, published stories and interview answers. */
+/**
+ * get_founder: bio, socials, follower count, companies listed, published stories and interview
+ * answers.
+ */
 export async function getFounder(deps: Deps, slug: string) {
   const founder = await getFounderRecord(deps.kv, slug);
   if (!founder) throw notFound("founder", slug);
-  const [{ listings, summaries }, interview] = await Promise.all([
+  const [{ listings, summaries }, interview, [followers]] = await Promise.all([
     companiesOf(deps, founder),
     publishedInterview(deps, founder.user_id),
+    founderFollowerCounts(deps.kv, [founder.slug]),
   ]);
   const stories = listings
     .filter((l) => l.unlocked.includes("story") && l.story && Object.values(l.story).some(Boolean))
@@ -61,6 +68,7 @@ export async function getFounder(deps: Deps, slug: string) {
     country: founder.country,
     avatar_url: founder.avatar_url,
     socials: founder.socials,
+    followers,
     companies: summaries,
     stories,
     interview,

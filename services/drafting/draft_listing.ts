@@ -314,6 +314,11 @@ async function createOrAdoptListing(
     if (existing && existing.owner_id === caller.userId && existing.status === "draft") {
       return existing.id;
     }
-    throw conflict(err.message);
+    const claimable = existing && existing.status !== "draft" && existing.status !== "removed";
+    throw conflict(
+      claimable
+        ? `${err.message}: if you run it, claim it with claim_listing (slug "${existing.slug}")`
+        : err.message,
+    );
   }
 }

@@ -17,6 +17,8 @@ export interface Config {
   rateLimit: { perMinute: number; anonymousPerMinute: number; trustProxy: boolean };
   /** VAT: the EU VIES REST API base (VIES_URL); unset, VAT numbers are checked offline only. */
   vat: { viesUrl?: string };
+  /** The DNS server of claim checks (DNS_NAMESERVER, `ip:port`); unset, the system's resolver. */
+  dnsNameServer?: { ipAddr: string; port: number };
 }
 
 function positiveInt(
@@ -53,6 +55,22 @@ function apiOrigin(env: (name: string) => string | undefined, name: string): str
     throw new Error(`Invalid ${name} "${text}": expected an http(s) origin without a path`);
   }
   return url.origin;
+}
+
+/** `DNS_NAMESERVER`: an IP address with an optional port (`127.0.0.1:5353`, `[::1]:53`, `9.9.9.9`). */
+function nameServer(
+  env: (name: string) => string | undefined,
+): { ipAddr: string; port: number } | undefined {
+  const text = env("DNS_NAMESERVER");
+  if (!text) return undefined;
+  const match = /^(?:\[([0-9A-Fa-f:.]+)\]|([0-9.]+))(?::(\d{1,5}))?$/.exec(text.trim());
+  const port = Number(match?.[3] ?? 53);
+  if (!match || port < 1 || port > 65535) {
+    throw new Error(
+      `Invalid DNS_NAMESERVER "${text}": expected an IP address and optional port, e.g. 127.0.0.1:5353`,
+    );
+  }
+  return { ipAddr: match[1] ?? match[2], port };
 }
 
 /** Builds the configuration from an environment lookup (defaults to `Deno.env`). */
@@ -106,6 +124,7 @@ export function loadConfig(env: (name: string) => string | undefined = Deno.env.
       trustProxy: env("TRUST_PROXY") === "1",
     },
     vat: { viesUrl: absoluteUrl(env, "VIES_URL") },
+    dnsNameServer: nameServer(env),
   };
 }
 

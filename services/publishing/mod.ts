@@ -8,7 +8,12 @@
 export { ROLLOVER_LEASE_MS, runWeeklyRollover } from "./rollover.ts";
 export type { RolloverResult, WeekRollover } from "./rollover.ts";
 export { mailFollowers, queueLiveNotice, runFollowersJob, stageUpdateNotice } from "./followers.ts";
-export { readUnsubscribeLink, unsubscribeFollower, unsubscribeUrl } from "./unsubscribe.ts";
+export {
+  founderUnsubscribeUrl,
+  readUnsubscribeLink,
+  unsubscribeFollower,
+  unsubscribeUrl,
+} from "./unsubscribe.ts";
 export type { UnsubscribeLink } from "./unsubscribe.ts";
 export { chooseFreeListing } from "./choose_free.ts";
 export { badgeRequirement, checkBadge, findServiceLink } from "./badge_check.ts";

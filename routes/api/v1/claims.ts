@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineOperation, pageQuery, positiveId, slug } from "./operation.ts";
+import { claimListing, listMyClaims, verifyClaim } from "../../../services/claims/mod.ts";
 
 export const claimOperations = [
   defineOperation({
@@ -10,7 +11,7 @@ export const claimOperations = [
     tag: "Claims",
     summary: "Claim an existing listing",
     description:
-      "Starts a claim of the listing `slug` by `method`: dns (a TXT record), meta (a meta tag on the homepage), file (a file on the website) or email (a link sent to `email`, an address at the company's domain). Returns what to publish; then call verify_claim.",
+      "Starts a claim of the published listing `slug` by `method`: dns (a TXT record at `_launchdirectory.<domain>`), meta (a meta tag in the homepage's head), file (`/.well-known/launchdirectory-verification.txt` on the website) or email (a one-time link mailed to `email`, an address at the listing's domain or a subdomain; the person opens it and presses Confirm). Returns the claim with `instructions` (what to publish and where, with a token unique to the claim); then call verify_claim. A pending claim of yours on the same listing is returned as it is. Claims expire after 14 days. A listing without an owner passes to you once verified; one with an owner goes to the site team's review.",
     body: z.object({
       slug: slug().max(220),
       method: z.enum(["dns", "meta", "file", "email"]),
@@ -21,6 +22,12 @@ export const claimOperations = [
     status: 201,
     idempotencyKey: true,
     hints: { openWorld: true },
+    errors: {
+      409:
+        "The listing is already yours (owner or co-founder), or the Idempotency-Key is still in use",
+    },
+    handler: ({ body }, { deps, caller, idempotency }) =>
+      claimListing(deps, caller!, body, idempotency),
   }),
   defineOperation({
     operationId: "list_my_claims",
@@ -29,10 +36,12 @@ export const claimOperations = [
     access: "account:read",
     tag: "Claims",
     summary: "List my claims",
-    description: "The caller's claims with status and instructions.",
+    description:
+      "The caller's claims, newest first, each with status (pending, verified, failed, expired), method, instructions, expires_at, the last check's result and the listing.",
     query: pageQuery,
     status: 200,
     paginated: true,
+    handler: ({ query }, { deps, caller }) => listMyClaims(deps, caller!, query),
   }),
   defineOperation({
     operationId: "verify_claim",
@@ -42,10 +51,13 @@ export const claimOperations = [
     tag: "Claims",
     summary: "Verify a pending claim",
     description:
-      "Checks the DNS record, meta tag or file of a pending claim. Verified does not mean paid.",
+      "Checks the DNS record, meta tag or file of a pending claim now and answers the claim: `verified`, or still `pending` with `last_check.reason` saying what was found instead. At most 10 checks per claim and hour. A claim that is not pending answers its status; an email claim is verified by its mailed link. Verified does not mean paid.",
     params: z.object({ claim_id: positiveId("Claim id") }).strict(),
     status: 200,
     idempotencyKey: true,
     hints: { openWorld: true, idempotent: true },
+    errors: { 404: "No claim with this id among the caller's claims" },
+    handler: ({ params }, { deps, caller, idempotency }) =>
+      verifyClaim(deps, caller!, params.claim_id, idempotency),
   }),
 ];

@@ -27,7 +27,8 @@ export const founderOperations = [
     access: "public",
     tag: "Founders",
     summary: "A founder's profile",
-    description: "A founder's bio, socials, the companies they listed and their published stories.",
+    description:
+      "A founder's bio, socials, follower count (`followers`: people following the profile on the site), the companies they listed and their published stories.",
     params: z.object({ slug: slug() }).strict(),
     status: 200,
     handler: ({ params }, { deps }) => getFounder(deps, params.slug),

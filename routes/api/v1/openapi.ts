@@ -210,11 +210,14 @@ export function buildOpenApi(publicUrl: string): JsonSchema {
           },
         },
       },
+      // Only the error responses some operation answers (e.g. 501 once every one is implemented).
       responses: Object.fromEntries(
-        Object.entries(ERROR_RESPONSES).map(([status, [name, description]]) => [
-          name,
-          errorResponse(description, status === "429" ? RATE_LIMIT_HEADERS : undefined),
-        ]),
+        Object.entries(ERROR_RESPONSES)
+          .filter(([status]) => OPERATIONS.some((op) => op.statuses.includes(Number(status))))
+          .map(([status, [name, description]]) => [
+            name,
+            errorResponse(description, status === "429" ? RATE_LIMIT_HEADERS : undefined),
+          ]),
       ),
       securitySchemes: {
         bearer: {
