@@ -319,12 +319,20 @@ Deno.test("pages batch the person's vote state; owners see their count without a
   const sam = await signedInBrowser(f, STRANGER);
   const csrf = /name="_csrf" value="([^"]+)"/.exec((await sam.get("/listings/billwise")).html)![1];
   await sam.post("/listings/billwise/vote", { action: "vote", _csrf: csrf });
-  const week = await sam.get("/launches/this");
-  const forms = [
-    ...week.html.matchAll(/action="\/listings\/([a-z]+)\/vote"[^]*?aria-pressed="(true|false)"/g),
-  ]
-    .map((m) => `${m[1]}:${m[2]}`);
-  assert.deepEqual(forms.sort(), ["billwise:true", "invoicely:false", "taskpilot:false"]);
+  const pressed = async (path: string) =>
+    [
+      ...(await sam.get(path)).html.matchAll(
+        /action="\/listings\/([a-z]+)\/vote"[^]*?aria-pressed="(true|false)"/g,
+      ),
+    ].map((m) => `${m[1]}:${m[2]}`).sort();
+  assert.deepEqual(await pressed("/launches/this"), [
+    "billwise:true",
+    "invoicely:false",
+    "taskpilot:false",
+  ]);
+  // Category pages and search results are launch lists too.
+  assert.deepEqual(await pressed("/categories/invoicing"), ["billwise:true", "invoicely:false"]);
+  assert.deepEqual(await pressed("/search?q=billwise"), ["billwise:true"]);
 
   const ada = await signedInBrowser(f, "ada@invoicely.example");
   const own = await ada.get("/listings/invoicely");

@@ -4,6 +4,8 @@ import ListingRow from "../../components/ListingRow.tsx";
 import Pagination from "../../components/Pagination.tsx";
 import { formatNumber, plural } from "../../components/format.ts";
 import Faqs from "../../components/Faqs.tsx";
+import type { Voting } from "../../components/Vote.tsx";
+import { pageVoting } from "../community/votes.tsx";
 import { type PageHandler, pageParam, renderPage, withPage } from "./_page.tsx";
 
 const PER_PAGE = 20;
@@ -15,6 +17,7 @@ export const handler: PageHandler = async (ctx) => {
   const query = pageParam(ctx.c, PER_PAGE);
   const category = await getCategory(ctx.deps, slug, query);
   const path = withPage(`/categories/${category.slug}`, category.page);
+  const voting = await pageVoting(ctx.deps, ctx.c, category.items.map((l) => l.id));
   return renderPage(ctx, {
     title: category.page > 1
       ? `${category.name} (page ${category.page})`
@@ -22,11 +25,13 @@ export const handler: PageHandler = async (ctx) => {
     description: category.description || `Live ${category.name} products, most voted first.`,
     path,
     section: "categories",
-  }, <CategoryPage category={category} />);
+  }, <CategoryPage category={category} voting={voting} />);
 };
 
 /** A category page. */
-export default function CategoryPage({ category }: { category: Category }) {
+export default function CategoryPage(
+  { category, voting }: { category: Category; voting?: Voting },
+) {
   const offset = (category.page - 1) * category.per_page;
   return (
     <>
@@ -76,7 +81,7 @@ export default function CategoryPage({ category }: { category: Category }) {
           : (
             <ol class="rows" start={offset + 1}>
               {category.items.map((l, i) => (
-                <ListingRow key={l.slug} listing={l} rank={offset + i + 1} />
+                <ListingRow key={l.slug} listing={l} rank={offset + i + 1} voting={voting} />
               ))}
             </ol>
           )}

@@ -4,6 +4,8 @@ import { badRequest } from "../../services/platform/mod.ts";
 import ListingRow from "../../components/ListingRow.tsx";
 import Pagination from "../../components/Pagination.tsx";
 import { plural } from "../../components/format.ts";
+import type { Voting } from "../../components/Vote.tsx";
+import { pageVoting } from "../community/votes.tsx";
 import { type PageHandler, pageParam, renderPage, withPage } from "./_page.tsx";
 
 const PER_PAGE = 20;
@@ -23,6 +25,9 @@ export const handler: PageHandler = async (ctx) => {
     q ? searchListings(ctx.deps, { q, status: "live", sort: "relevance", ...paging }) : null,
     categoryNames(ctx.deps),
   ]);
+  const voting = results
+    ? await pageVoting(ctx.deps, ctx.c, results.items.map((l) => l.id))
+    : undefined;
   return renderPage(ctx, {
     title: q ? `Search results for “${q}”` : "Search",
     description: q
@@ -31,17 +36,18 @@ export const handler: PageHandler = async (ctx) => {
     path: "/search",
     noindex: true,
     query: q,
-  }, <SearchPage q={q} results={results} names={names} />);
+  }, <SearchPage q={q} results={results} names={names} voting={voting} />);
 };
 
 interface SearchPageProps {
   q: string;
   results: Results | null;
   names: Record<string, string>;
+  voting?: Voting;
 }
 
 /** Search results. */
-export default function SearchPage({ q, results, names }: SearchPageProps) {
+export default function SearchPage({ q, results, names, voting }: SearchPageProps) {
   const offset = results ? (results.page - 1) * results.per_page : 0;
   return (
     <>
@@ -75,7 +81,7 @@ export default function SearchPage({ q, results, names }: SearchPageProps) {
             : (
               <ol class="rows" start={offset + 1}>
                 {results.items.map((l) => (
-                  <ListingRow key={l.slug} listing={l} categoryNames={names} />
+                  <ListingRow key={l.slug} listing={l} categoryNames={names} voting={voting} />
                 ))}
               </ol>
             )}
