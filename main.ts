@@ -5,6 +5,7 @@ import { recheckBadges, runWeeklyRollover } from "./services/publishing/mod.ts";
 import { resumeStalledDrafts } from "./services/drafting/mod.ts";
 import { sweepOrders } from "./services/commerce/mod.ts";
 import { sweepExpiredClaims } from "./services/claims/mod.ts";
+import { flagVoteClusters } from "./services/community/mod.ts";
 import { createApp } from "./routes/app.ts";
 import { handleJob } from "./services/jobs.ts";
 
@@ -42,6 +43,11 @@ function registerJobs(deps: Deps): void {
   // Hourly at :40: pending claims past their 14 days become expired (reads expire them too).
   Deno.cron("claim-sweep", "40 * * * *", async () => {
     await sweepExpiredClaims(deps);
+  });
+  // Every 10 minutes: flag suspicious clusters among the last 2 hours of votes for the site team
+  // (flagged votes stay counted until the team decides at /admin/votes).
+  Deno.cron("vote-clusters", "*/10 * * * *", async () => {
+    await flagVoteClusters(deps);
   });
 }
 

@@ -59,6 +59,8 @@ const DIRECTORY_LINKS: NavLink[] = [
   { href: "/awards", label: "Awards" },
   { href: "/leaderboards/billboard", label: "Billboard (paid)" },
   { href: "/categories", label: "Categories" },
+  { href: "/rules", label: "Ranking rules" },
+  { href: "/moderation", label: "Moderation log" },
 ];
 
 /** The site's mark: a small rocket on an indigo tile. */

@@ -80,6 +80,8 @@ export default function ListingRow(
             <span class="metric-label">{metric.label}</span>
           </span>
         )
+        : voting?.hidden
+        ? <span class="votes muted">Votes hidden</span>
         : <VoteCount votes={listing.votes} />}
     </li>
   );

@@ -23,6 +23,8 @@ export interface Voting {
   states: Record<number, RowVoteState>;
   /** Which count the rows show: all-time votes or the launch week's. */
   count: "votes" | "week_votes";
+  /** Counts are hidden (a new week's first hours): the buttons say Vote / Voted instead. */
+  hidden?: boolean;
 }
 
 /** The listing's vote state when it may show a button (not the person's own listing), else null. */
@@ -50,6 +52,7 @@ export function VoteButton(
       csrf={voting.csrf}
       returnTo={voting.returnTo}
       layout={layout}
+      hidden={voting.hidden}
     />
   );
 }

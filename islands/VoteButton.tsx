@@ -19,6 +19,8 @@ export interface VoteButtonProps {
   returnTo: string;
   /** `row`: the compact box of a list row; `box`: the listing page's count and button. */
   layout: "row" | "box";
+  /** Counts hidden (a new week's first hours): the button says Vote / Voted, no number. */
+  hidden?: boolean;
 }
 
 interface Answer {
@@ -79,7 +81,7 @@ export default function VoteButton(props: VoteButtonProps) {
       <input type="hidden" name="_csrf" value={props.csrf} />
       <input type="hidden" name="return_to" value={props.returnTo} />
       <input type="hidden" name="action" value={voted ? "undo" : "vote"} />
-      {props.layout === "box" && (
+      {props.layout === "box" && !props.hidden && (
         <span class="vote-count" aria-live="polite">
           <strong>{votes.toLocaleString("en-US")}</strong> {votes === 1 ? "vote" : "votes"}
         </span>
@@ -94,11 +96,13 @@ export default function VoteButton(props: VoteButtonProps) {
         <svg viewBox="0 0 12 12" width="12" height="12" aria-hidden="true">
           <path d="M6 2 11 9H1z" fill="currentColor" />
         </svg>
-        {props.layout === "box"
+        {props.layout === "box" || props.hidden
           ? <span>{voted ? "Voted" : "Vote"}</span>
           : <span class="votes-count">{votes.toLocaleString("en-US")}</span>}
         <span class="sr-only">
-          {props.layout === "row" ? `${plural(votes)}. ${label}` : ` for ${props.name}`}
+          {props.layout === "row" && !props.hidden
+            ? `${plural(votes)}. ${label}`
+            : ` for ${props.name}`}
         </span>
       </button>
       {error && <span class="vote-error" role="alert">{error}</span>}

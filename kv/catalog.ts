@@ -84,3 +84,33 @@ export async function claimSeed(kv: Deno.Kv, name: string, at: Date): Promise<bo
   return (await kv.atomic().check({ key, versionstamp: null }).set(key, at.toISOString()).commit())
     .ok;
 }
+
+/** The site settings record with its versionstamp (value null before the first start). */
+export function getSiteSettingsEntry(kv: Deno.Kv): Promise<Deno.KvEntryMaybe<SiteSettings>> {
+  return kv.get<SiteSettings>(keys.siteSettingsKey());
+}
+
+/** Adds to `op` the settings, checked against the version read: a change made meanwhile fails it. */
+export function stageSiteSettings(
+  op: Deno.AtomicOperation,
+  read: Deno.KvEntryMaybe<SiteSettings>,
+  settings: SiteSettings,
+): Deno.AtomicOperation {
+  return op.check(read).set(keys.siteSettingsKey(), settings);
+}
+
+/** Every product with its versionstamp, by position. */
+export async function listProductEntries(kv: Deno.Kv): Promise<Deno.KvEntry<Product>[]> {
+  const out: Deno.KvEntry<Product>[] = [];
+  for await (const e of kv.list<Product>({ prefix: keys.productsPrefix() })) out.push(e);
+  return out.sort((a, b) => a.value.position - b.value.position);
+}
+
+/** Adds to `op` a product, checked against the version read. */
+export function stageProduct(
+  op: Deno.AtomicOperation,
+  read: Deno.KvEntry<Product>,
+  product: Product,
+): Deno.AtomicOperation {
+  return op.check(read).set(keys.productKey(product.code), product);
+}

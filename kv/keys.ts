@@ -67,6 +67,15 @@ export const votesByTimePrefix = () => ["votes_by_time"] as const;
 /** A person's votes by listing. */
 export const voteByUserKey = (userId: string, id: Id) => ["votes_by_user", userId, id] as const;
 export const votesByUserPrefix = (userId: string) => ["votes_by_user", userId] as const;
+/** Suspicious vote clusters (by id), the open ones for the site team, voided votes, the log. */
+export const voteClusterKey = (id: string) => ["vote_clusters", id] as const;
+export const openVoteClusterKey = (id: string) => ["vote_clusters_open", id] as const;
+export const openVoteClustersPrefix = () => ["vote_clusters_open"] as const;
+export const voidedVoteKey = (id: Id, userId: string) => ["votes_voided", id, userId] as const;
+export const voidedVotesPrefix = (id: Id) => ["votes_voided", id] as const;
+export const moderationLogKey = (at: string, id: string) => ["moderation_log", at, id] as const;
+export const moderationLogPrefix = () => ["moderation_log"] as const;
+export const moderationLogCountKey = () => ["counters", "moderation_log"] as const;
 export const followKey = (id: Id, userId: string) => ["follows", id, userId] as const;
 export const followsPrefix = (id: Id) => ["follows", id] as const;
 /** A follower who unsubscribed from a listing's mails (the follow itself stays counted). */
@@ -180,6 +189,21 @@ export const fulfillingOrdersPrefix = () => ["orders_fulfilling"] as const;
 /** A task of the site team (e.g. a done_for_you line's writing), by id. */
 export const siteTaskKey = (id: string) => ["site_tasks", id] as const;
 export const siteTasksPrefix = () => ["site_tasks"] as const;
+/** Every order by creation time (a pointer to the number): the site team's list, newest first. */
+export const orderByTimeKey = (createdAt: string, number: string) =>
+  ["orders_by_time", createdAt, number] as const;
+export const ordersByTimePrefix = () => ["orders_by_time"] as const;
+/** Orders by status and creation time (a pointer to the number); moved on each status change. */
+export const orderByStatusKey = (status: string, createdAt: string, number: string) =>
+  ["orders_by_status", status, createdAt, number] as const;
+export const ordersByStatusPrefix = (status: string) => ["orders_by_status", status] as const;
+/** Orders with a line for a listing, by creation time (a pointer to the number). */
+export const orderByListingKey = (listingId: number, createdAt: string, number: string) =>
+  ["orders_by_listing", listingId, createdAt, number] as const;
+export const ordersByListingPrefix = (listingId: number) =>
+  ["orders_by_listing", listingId] as const;
+/** The version of the order indexes every stored order has (set by the backfill). */
+export const orderIndexVersionKey = () => ["orders_index_version"] as const;
 /** Orders whose status is `pending` (for the expiry sweep). */
 export const pendingOrderKey = (number: string) => ["orders_pending", number] as const;
 export const pendingOrdersPrefix = () => ["orders_pending"] as const;
@@ -274,3 +298,13 @@ export const draftPageKey = (id: string, set: "site" | "competitor", index: numb
 export const draftPagesPrefix = (id: string, set: "site" | "competitor") =>
   ["draft_pages", id, set] as const;
 export const inviteKey = (hash: string) => ["cofounder_invites", hash] as const;
+
+// The site team's audit log: one entry per console action, append-only, by time-ordered id.
+export const auditKey = (id: string) => ["audit", id] as const;
+export const auditPrefix = () => ["audit"] as const;
+// The console's decision on each owner edit (accepted, reverted, or made by the team itself).
+export const editDecisionKey = (id: Id, version: number) =>
+  ["edit_decisions", id, version] as const;
+export const editDecisionsPrefix = () => ["edit_decisions"] as const;
+// A listing the team removed: the status it had, so that a restore puts it back.
+export const listingRemovalKey = (id: Id) => ["listing_removals", id] as const;

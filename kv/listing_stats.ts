@@ -4,7 +4,7 @@
  * rank and the record that proves the event (a vote, a view) move in one atomic operation.
  */
 import * as keys from "./keys.ts";
-import type { ListingStats, Vote, VoteSignals } from "./types.ts";
+import type { ListingStats, RevenueFigure, Vote, VoteSignals } from "./types.ts";
 import { isoDate, mondayOf } from "../services/platform/weeks.ts";
 import { EMPTY_STATS, updateListingState } from "./listings.ts";
 import { getManyValues } from "./read.ts";
@@ -303,8 +303,9 @@ async function recordDatedFigure(
   id: number,
   figure: { prefix: Deno.KvKey; key: Deno.KvKey; date: string; value: unknown },
   apply: (stats: ListingStats) => ListingStats,
-): Promise<void> {
-  await updateListingState(
+  extra?: (op: Deno.AtomicOperation) => void,
+): Promise<boolean> {
+  const state = await updateListingState(
     kv,
     id,
     async ({ listing, stats }) => {
@@ -313,22 +314,29 @@ async function recordDatedFigure(
     },
     (op) => {
       op.set(figure.key, figure.value);
+      extra?.(op);
     },
   );
+  return state !== null;
 }
 
-/** Records a Domain Rating reading for a date; the newest reading becomes the listing's rating. */
-export async function recordDomainRating(
+/**
+ * Records a Domain Rating reading for a date (replacing that date's reading); the newest reading
+ * becomes the listing's rating. `extra` adds to the same atomic write (e.g. an audit entry).
+ * Returns false when there is no such listing.
+ */
+export function recordDomainRating(
   kv: Deno.Kv,
   id: number,
   date: string,
   value: number,
-): Promise<void> {
+  extra?: (op: Deno.AtomicOperation) => void,
+): Promise<boolean> {
   const figure = { prefix: keys.domainRatingPrefix(id), key: keys.domainRatingKey(id, date) };
-  await recordDatedFigure(kv, id, { ...figure, date, value }, (stats) => ({
+  return recordDatedFigure(kv, id, { ...figure, date, value }, (stats) => ({
     ...stats,
     domain_rating: value,
-  }));
+  }), extra);
 }
 
 /** Domain Rating history, oldest first. */
@@ -343,27 +351,44 @@ export async function listDomainRatings(
   return out;
 }
 
-/** Records a month's revenue figure; the newest month becomes the listing's revenue. */
+/**
+ * Records a month's revenue figure (replacing that month's). The listing's revenue (its stats and
+ * the revenue board) is the newest VERIFIED month: self-reported figures are kept and shown on
+ * the profile as such, never ranked. `extra` adds to the same atomic write. Returns false when
+ * there is no such listing.
+ */
 export async function recordRevenue(
   kv: Deno.Kv,
   id: number,
-  figure: { month: string; mrr_cents: number; source: "self_reported" | "verified" },
-): Promise<void> {
-  const where = { prefix: keys.revenuePrefix(id), key: keys.revenueKey(id, figure.month) };
-  await recordDatedFigure(kv, id, { ...where, date: figure.month, value: figure }, (stats) => ({
-    ...stats,
-    mrr_cents: figure.mrr_cents,
-  }));
+  figure: RevenueFigure,
+  extra?: (op: Deno.AtomicOperation) => void,
+): Promise<boolean> {
+  const key = keys.revenueKey(id, figure.month);
+  const state = await updateListingState(
+    kv,
+    id,
+    async ({ listing, stats }) => {
+      const others = (await listRevenue(kv, id)).filter((f) => f.month !== figure.month);
+      const verified = [...others, figure].filter((f) => f.source === "verified")
+        .sort((a, b) => a.month.localeCompare(b.month));
+      return { listing, stats: { ...stats, mrr_cents: verified.at(-1)?.mrr_cents ?? null } };
+    },
+    (op) => {
+      op.set(key, figure);
+      extra?.(op);
+    },
+  );
+  return state !== null;
 }
 
 /** Revenue figures, oldest month first. */
 export async function listRevenue(
   kv: Deno.Kv,
   id: number,
-): Promise<{ month: string; mrr_cents: number; source: string }[]> {
+): Promise<RevenueFigure[]> {
   const out = [];
   for await (
-    const e of kv.list<{ month: string; mrr_cents: number; source: string }>({
+    const e of kv.list<RevenueFigure>({
       prefix: keys.revenuePrefix(id),
     })
   ) {

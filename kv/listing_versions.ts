@@ -76,6 +76,15 @@ export async function discardUncommittedVersions(
   }
 }
 
+/** One version of a listing, or null. */
+export async function getListingVersion(
+  kv: Deno.Kv,
+  id: number,
+  version: number,
+): Promise<ListingVersion | null> {
+  return (await getSplit<ListingVersion>(kv, keys.listingVersionKey(id, version))).value;
+}
+
 /** The versions of a listing, oldest first. */
 export async function listListingVersions(kv: Deno.Kv, id: number): Promise<ListingVersion[]> {
   const numbers: number[] = [];

@@ -1,6 +1,8 @@
 /**
- * Orders: the record under its number, a per-user index by creation time, the pending set (for the expiry sweep) and the week hold counters. Every status
- * change is one atomic write of the order with the indexes and counters it touches.
+ * Orders: the record under its number, indexes by creation time (all, per user, per status, per
+ * listing), the pending set (for the expiry sweep) and the week hold counters. Every status
+ * change is one atomic write of the order with the indexes and counters it touches; orders stored
+ * before the site team's indexes get them from `backfillOrderIndexes`.
  */
 import * as keys from "./keys.ts";
 import { getManyValues, present } from "./read.ts";
@@ -38,13 +40,72 @@ export async function listPendingOrderNumbers(kv: Deno.Kv): Promise<string[]> {
   return out;
 }
 
-/** Every order, newest first by number order of creation (for the site team's list). */
-export async function listAllOrders(kv: Deno.Kv, limit = 500): Promise<Order[]> {
-  const out: Order[] = [];
-  for await (const e of kv.list<Order>({ prefix: keys.ordersPrefix() })) out.push(e.value);
-  return out.sort((a, b) => b.created_at.localeCompare(a.created_at)).slice(0, limit);
+/** Where the site team looks orders up (every index lists newest first but `number`). */
+export type OrderIndex =
+  | { by: "all" }
+  | { by: "status"; status: string }
+  | { by: "user"; userId: string }
+  | { by: "listing"; listingId: number }
+  /** Numbers starting with `prefix`, in descending number order (newest day first). */
+  | { by: "number"; prefix: string };
+
+function indexSelector(index: OrderIndex): Deno.KvListSelector {
+  switch (index.by) {
+    case "all":
+      return { prefix: keys.ordersByTimePrefix() };
+    case "status":
+      return { prefix: keys.ordersByStatusPrefix(index.status) };
+    case "user":
+      return { prefix: keys.ordersByUserPrefix(index.userId) };
+    case "listing":
+      return { prefix: keys.ordersByListingPrefix(index.listingId) };
+    case "number":
+      return {
+        start: [...keys.ordersPrefix(), index.prefix],
+        end: [...keys.ordersPrefix(), `${index.prefix}\uffff`],
+      };
+  }
 }
 
+/** How many orders have a status (from its index). */
+export async function countOrdersByStatus(kv: Deno.Kv, status: string): Promise<number> {
+  let n = 0;
+  for await (const _ of kv.list({ prefix: keys.ordersByStatusPrefix(status) })) n++;
+  return n;
+}
+
+/** How many index entries one page reads at most while skipping orders `keep` refuses. */
+export const ORDER_SCAN_MAX = 2000;
+
+/**
+ * A page of orders from an index, newest first: at most `limit` that `keep` accepts, after
+ * `cursor` (the previous page's `next_cursor`, null on the last page). A page stops early after
+ * ORDER_SCAN_MAX entries read, with a cursor to go on.
+ */
+export async function pageOrders(
+  kv: Deno.Kv,
+  index: OrderIndex,
+  options: { limit: number; cursor?: string; keep?: (order: Order) => boolean },
+): Promise<{ orders: Order[]; next_cursor: string | null }> {
+  const iter = kv.list<Order | string>(indexSelector(index), {
+    reverse: true,
+    cursor: options.cursor || undefined,
+    batchSize: Math.min(500, options.limit + 1),
+  });
+  const orders: Order[] = [];
+  let scanned = 0;
+  for await (const e of iter) {
+    const order = typeof e.value === "string" ? await getOrder(kv, e.value) : e.value;
+    scanned++;
+    if (order && (!options.keep || options.keep(order))) orders.push(order);
+    if (orders.length === options.limit || scanned >= ORDER_SCAN_MAX) {
+      const cursor = iter.cursor;
+      const more = await iter.next();
+      return { orders, next_cursor: more.done ? null : cursor };
+    }
+  }
+  return { orders, next_cursor: null };
+}
 /** The slots held in some weeks of a pool, with their versionstamps, in order. */
 export async function getWeekHoldEntries(
   kv: Deno.Kv,
@@ -121,21 +182,38 @@ export class WeekHoldLedger {
   }
 }
 
+/** Adds the site team's indexes of an order to `op` (time, status, each listing). */
+function setOrderIndexes(op: Deno.AtomicOperation, order: Order): void {
+  const { created_at: at, number } = order;
+  op.set(keys.orderByUserKey(order.user_id, at, number), number)
+    .set(keys.orderByTimeKey(at, number), number)
+    .set(keys.orderByStatusKey(order.status, at, number), number);
+  const listings = new Set(order.lines.map((l) => l.listing_id));
+  for (const id of listings) {
+    if (id !== undefined) op.set(keys.orderByListingKey(id, at, number), number);
+  }
+}
+
 /** Adds the write of a new order with its indexes to `op` (checked: the number is unused). */
 export function writeNewOrder(op: Deno.AtomicOperation, order: Order): void {
   op.check({ key: keys.orderKey(order.number), versionstamp: null })
     .set(keys.orderKey(order.number), order)
-    .set(keys.orderByUserKey(order.user_id, order.created_at, order.number), order.number)
     .set(keys.pendingOrderKey(order.number), order.expires_at);
+  setOrderIndexes(op, order);
 }
 
-/** Adds the checked write of a changed order (and its pending-set entry) to `op`. */
+/** Adds the checked write of a changed order (its status index and pending-set entry) to `op`. */
 export function writeOrder(
   op: Deno.AtomicOperation,
   entry: Deno.KvEntryMaybe<Order>,
   order: Order,
 ): void {
   op.check(entry).set(keys.orderKey(order.number), order);
+  const before = entry.value?.status;
+  if (before && before !== order.status) {
+    op.delete(keys.orderByStatusKey(before, order.created_at, order.number))
+      .set(keys.orderByStatusKey(order.status, order.created_at, order.number), order.number);
+  }
   if (order.status === "pending") op.set(keys.pendingOrderKey(order.number), order.expires_at);
   else op.delete(keys.pendingOrderKey(order.number));
 }
@@ -188,4 +266,40 @@ export function writeNewBillboardContribution(
 ): void {
   const key = keys.billboardKey(contribution.listing_id, contribution.id);
   op.check({ key, versionstamp: null }).set(key, contribution);
+}
+
+/** The version of the indexes `setOrderIndexes` writes; raise it when they change. */
+export const ORDER_INDEX_VERSION = 1;
+
+/** Whether every stored order has the current indexes (the backfill finished). */
+export async function orderIndexesReady(kv: Deno.Kv): Promise<boolean> {
+  return (await kv.get<number>(keys.orderIndexVersionKey())).value === ORDER_INDEX_VERSION;
+}
+
+/**
+ * Writes the indexes of every stored order (those stored before the indexes existed), each in a
+ * write checked against the order so a status changed meanwhile is not indexed stale, then marks
+ * the indexes ready. Safe to run again or alongside order writes; returns the orders indexed.
+ */
+export async function backfillOrderIndexes(kv: Deno.Kv): Promise<number> {
+  let count = 0;
+  for await (const e of kv.list<Order>({ prefix: keys.ordersPrefix() })) {
+    let entry: Deno.KvEntryMaybe<Order> = e;
+    for (let attempt = 0; entry.value && attempt < 8; attempt++) {
+      const op = kv.atomic().check(entry);
+      setOrderIndexes(op, entry.value);
+      for (const s of ["pending", "paid", "expired", "canceled", "refunded"]) {
+        if (s !== entry.value.status) {
+          op.delete(keys.orderByStatusKey(s, entry.value.created_at, entry.value.number));
+        }
+      }
+      if ((await op.commit()).ok) {
+        count++;
+        break;
+      }
+      entry = await getOrderEntry(kv, e.value.number);
+    }
+  }
+  await kv.set(keys.orderIndexVersionKey(), ORDER_INDEX_VERSION);
+  return count;
 }

@@ -388,6 +388,73 @@ export interface Vote {
   /** Null for votes recorded without them (demo data). */
   signals: VoteSignals | null;
   voided: VoteVoiding | null;
+  /** Set by the cluster job when the vote is part of a suspicious cluster (it still counts). */
+  flag?: VoteFlag | null;
+}
+
+/** A vote's place in a suspicious cluster the cluster job found. */
+export interface VoteFlag {
+  cluster_id: string;
+  /** The rule that matched: `network_burst` or `baseline_burst`. */
+  reason: VoteClusterRule;
+  flagged_at: string;
+}
+
+export type VoteClusterRule = "network_burst" | "baseline_burst";
+
+/** One vote of a cluster, as the site team judges it (no address, no name). */
+export interface ClusterVote {
+  user_id: string;
+  at: string;
+  account_age_s: number;
+  other_activity: boolean;
+  network_prefix: string | null;
+}
+
+/** Suspicious votes for one listing found together: `["vote_clusters", id]`. */
+export interface VoteCluster {
+  id: string;
+  listing_id: number;
+  rule: VoteClusterRule;
+  /** What matched, in words, e.g. "12 votes from 203.0.113.0/24 within 10 minutes". */
+  detail: string;
+  /** The shared network prefix (network_burst), or null. */
+  network_prefix: string | null;
+  votes: ClusterVote[];
+  first_at: string;
+  last_at: string;
+  flagged_at: string;
+  status: "open" | "voided" | "cleared";
+  decision: { at: string; by: string; reason: string } | null;
+}
+
+/** A vote the site team voided, kept privately: `["votes_voided", listing_id, user_id]`. */
+export interface VoidedVote {
+  listing_id: number;
+  user_id: string;
+  /** When the vote was cast. */
+  at: string;
+  week: string | null;
+  signals: VoteSignals | null;
+  cluster_id: string | null;
+  voided_at: string;
+  reason: string;
+  by: string;
+  /** The public moderation log entry of the voiding. */
+  log_id: string;
+}
+
+/** One voiding on the public moderation log (no voter identities): `["moderation_log", at, id]`. */
+export interface ModerationEntry {
+  id: string;
+  at: string;
+  listing_id: number;
+  slug: string;
+  name: string;
+  votes: number;
+  reason: string;
+  /** Set when the votes belonged to a week whose Launch of the Week was already decided. */
+  awards_note: string | null;
 }
 
 /** A signed-in browser session; stored under the SHA-256 of its cookie value. */
@@ -637,8 +704,14 @@ export interface LineTask {
   done_at: string | null;
 }
 
+/** A site-team task's status: the order line shows `in_progress` as `open`. */
+export type SiteTaskStatus = "open" | "in_progress" | "done";
+
 /** A task in the site team's list, with what it is for. */
-export interface SiteTask extends LineTask {
+export interface SiteTask extends Omit<LineTask, "status"> {
+  status: SiteTaskStatus;
+  /** The team member's email it is assigned to (absent or null: nobody). */
+  assignee?: string | null;
   order_number: string;
   line: number;
   listing_id: number | null;
@@ -731,6 +804,18 @@ export interface Order {
   canceled_at: string | null;
   refunded_at: string | null;
   updated_at: string;
+  /** The site team's cancel or refund: who, why, and what it reversed and kept. */
+  team_action?: OrderTeamAction;
+}
+
+/** What a site-team cancel or refund did to an order, shown on the console's order page. */
+export interface OrderTeamAction {
+  action: "cancel" | "refund";
+  by: string;
+  reason: string;
+  at: string;
+  reversed: string[];
+  kept: string[];
 }
 
 /** How a claim proves that its claimant runs the listed website. */
@@ -779,4 +864,21 @@ export interface Claim {
   /** Verification attempts made (verify_claim calls on a pending claim). */
   attempts: number;
   review: ClaimReview | null;
+}
+
+/** One action of the site team's console, as the append-only audit log keeps it. */
+export interface AuditEntry {
+  /** Time-ordered (newest last in key order). */
+  id: string;
+  at: string;
+  /** The team member's email. */
+  by: string;
+  /** What was done, a stable word: e.g. "order.refund", "claim.decide", "settings.update". */
+  action: string;
+  /** What it was done to: e.g. { type: "order", id: "LD-…" }. */
+  target: { type: string; id: string };
+  /** The reason given (required where the action affects a founder), or null. */
+  reason: string | null;
+  /** A short account of the change, e.g. before → after of changed settings. */
+  detail: Record<string, unknown>;
 }

@@ -17,6 +17,7 @@ import {
 } from "./orders_fixture.ts";
 import { completeSiteTask, fulfilOrder, payTestOrder } from "../services/commerce/mod.ts";
 import { LINE_FULFILLERS } from "../services/commerce/fulfil/mod.ts";
+import { listAuditLog } from "../services/admin/mod.ts";
 
 /** A browser signed in as `email` on the bed's app. */
 function signedIn(bed: OrderBed, email: string): Promise<Browser> {
@@ -33,6 +34,11 @@ async function pendingOrder(bed: OrderBed, week = weekAhead(2)): Promise<string>
   return res.body.number;
 }
 
+/** The audit entries about an order, newest first. */
+async function auditOf(bed: OrderBed, number: string) {
+  return (await listAuditLog(bed.f.deps, { limit: 50, filter: { target: number } })).entries;
+}
+
 async function orderStatus(bed: OrderBed, number: string) {
   const got = await getJson(bed.f.app, `/api/v1/orders/${number}`, {
     headers: bearer(bed.f.keys.owner),
@@ -40,25 +46,45 @@ async function orderStatus(bed: OrderBed, number: string) {
   return got.body;
 }
 
-Deno.test("the console is the normal 404 for visitors and for signed-in people outside the team", async () => {
+Deno.test("visitors sign in first; accounts outside the team get the normal 404, posts included", async () => {
   await withOrderBed(async (bed) => {
     const number = await pendingOrder(bed);
+    const paths = [
+      "/admin/orders",
+      "/admin/orders?q=ada%40invoicely.example",
+      `/admin/orders/${number}`,
+      `/admin/orders/${number}/refund`,
+      "/admin/tasks?status=open",
+    ];
     const anonymous = browser(bed.f);
-    const unknown = await anonymous.get("/admin/no-such-page");
-    for (const path of ["/admin/orders", `/admin/orders/${number}`, "/admin/tasks"]) {
+    for (const path of paths) {
       const page = await anonymous.get(path);
-      assert.equal(page.status, 404, path);
-      assert.equal(page.html.replaceAll(path, "/admin/no-such-page"), unknown.html);
+      assert.equal(page.status, 303, path);
+      assert.equal(page.headers.get("location"), `/signin?next=${encodeURIComponent(path)}`);
     }
+    const post = await anonymous.post(`/admin/orders/${number}/cancel`, { reason: "x" });
+    assert.equal(post.status, 303);
+    assert.equal(
+      post.headers.get("location"),
+      `/signin?next=${encodeURIComponent("/admin/orders")}`,
+    );
+
     const ada = await signedIn(bed, "ada@invoicely.example");
-    for (const path of ["/admin/orders", `/admin/orders/${number}`, "/admin/tasks"]) {
-      assert.equal((await ada.get(path)).status, 404, path);
+    const unknown = await ada.get("/admin/no-such-page");
+    assert.equal(unknown.status, 404);
+    for (const path of paths) {
+      const page = await ada.get(path);
+      assert.equal(page.status, 404, path);
+      const bare = path.split("?")[0];
+      assert.equal(page.html.replaceAll(bare, "/admin/no-such-page"), unknown.html, path);
     }
-    const account = await ada.get("/account");
-    const cancel = await ada.post(`/admin/orders/${number}/cancel`, {
-      _csrf: csrfOf(account.html),
-    });
-    assert.equal(cancel.status, 404);
+    const csrf = csrfOf((await ada.get("/account")).html);
+    for (const action of ["cancel", "refund"]) {
+      const res = await ada.post(`/admin/orders/${number}/${action}`, { _csrf: csrf, reason: "x" });
+      assert.equal(res.status, 404, action);
+    }
+    const task = await ada.post("/admin/tasks/LD-1-1-1/assign", { _csrf: csrf, assignee: "" });
+    assert.equal(task.status, 404);
     assert.equal((await orderStatus(bed, number)).status, "pending");
   });
 });
@@ -105,7 +131,7 @@ Deno.test("the team sees every order newest first, filters by status, and opens 
   });
 });
 
-Deno.test("cancel frees the week; refund asks first; refusals are shown; no CSRF, no action", async () => {
+Deno.test("cancel frees the week with a reason; refund asks first; refusals are shown; no CSRF, no action", async () => {
   await withOrderBed(async (bed) => {
     const week = weekAhead(3);
     const before = await slotsLeftIn(bed.f, "launch", week);
@@ -113,35 +139,63 @@ Deno.test("cancel frees the week; refund asks first; refusals are shown; no CSRF
     assert.equal(await slotsLeftIn(bed.f, "launch", week), before - 1);
     const team = await signedIn(bed, TEAM_EMAIL);
     const page = await team.get(`/admin/orders/${number}`);
+    const csrf = csrfOf(page.html);
+    assert.match(page.html, /<label for="cancel-reason">Reason for canceling<\/label>/);
 
-    const forged = await team.post(`/admin/orders/${number}/cancel`, {});
+    const forged = await team.post(`/admin/orders/${number}/cancel`, { reason: "Duplicate" });
     assert.equal(forged.status, 403);
-    const wrong = await team.post(`/admin/orders/${number}/refund`, { _csrf: "not-the-token" });
+    const wrong = await team.post(`/admin/orders/${number}/refund`, {
+      _csrf: "not-the-token",
+      reason: "Duplicate",
+    });
     assert.equal(wrong.status, 403);
     assert.equal((await orderStatus(bed, number)).status, "pending");
 
     // Refunding a pending order is refused on the order's page.
-    const refused = await team.post(`/admin/orders/${number}/refund`, { _csrf: csrfOf(page.html) });
+    const refused = await team.post(`/admin/orders/${number}/refund`, { _csrf: csrf, reason: "x" });
     assert.equal(refused.status, 409);
     assert.match(
       refused.html,
       /role="alert">Order [\w-]+ is pending: only a paid order can be refunded/,
     );
+    // No reason: a 400 with the message under the field; nothing changes, nothing is logged.
+    const blank = await team.post(`/admin/orders/${number}/cancel`, { _csrf: csrf, reason: "  " });
+    assert.equal(blank.status, 400);
+    assert.match(
+      blank.html,
+      /id="reason-error" role="alert">Give a reason of 1 to 2000 characters/,
+    );
+    assert.match(blank.html, /aria-invalid="true"/);
+    assert.equal((await orderStatus(bed, number)).status, "pending");
+    assert.equal((await auditOf(bed, number)).length, 0);
 
     const canceled = await team.post(`/admin/orders/${number}/cancel`, {
-      _csrf: csrfOf(page.html),
+      _csrf: csrf,
+      reason: "Asked by the founder by mail",
     });
     assert.equal(canceled.status, 303);
     assert.equal(canceled.headers.get("location"), `/admin/orders/${number}`);
     assert.equal((await orderStatus(bed, number)).status, "canceled");
     assert.equal(await slotsLeftIn(bed.f, "launch", week), before);
-    const again = await team.post(`/admin/orders/${number}/cancel`, { _csrf: csrfOf(page.html) });
+    const shown = await team.get(`/admin/orders/${number}`);
+    assert.match(shown.html, /Canceled by team@launchdirectory\.example/);
+    assert.match(shown.html, /Asked by the founder by mail/);
+    assert.match(shown.html, new RegExp(`its paid week of ${week} released`));
+    const again = await team.post(`/admin/orders/${number}/cancel`, { _csrf: csrf, reason: "x" });
     assert.equal(again.status, 303, "canceling a canceled order changes nothing");
+    const [entry, ...more] = await auditOf(bed, number);
+    assert.equal(more.length, 0, "one entry, not one per click");
+    assert.equal(entry.action, "order.cancel");
+    assert.equal(entry.by, TEAM_EMAIL);
+    assert.equal(entry.reason, "Asked by the founder by mail");
+    assert.deepEqual(entry.detail.kept, []);
+    assert.match(String(entry.detail.reversed), new RegExp(week));
 
     const paid = await pendingOrder(bed, weekAhead(4));
     await payTestOrder(bed.f.deps, paid);
     const cancelPaid = await team.post(`/admin/orders/${paid}/cancel`, {
-      _csrf: csrfOf(page.html),
+      _csrf: csrf,
+      reason: "x",
     });
     assert.equal(cancelPaid.status, 409);
     assert.match(cancelPaid.html, /only a pending order can be canceled/);
@@ -149,13 +203,26 @@ Deno.test("cancel frees the week; refund asks first; refusals are shown; no CSRF
     assert.equal(confirm.status, 200);
     assert.match(confirm.html, /Refund order [\w-]+\?/);
     assert.match(confirm.html, new RegExp(`action="/admin/orders/${paid}/refund"`));
+    assert.match(confirm.html, /not applied, and now never will be/, "the account, before");
     assert.equal((await orderStatus(bed, paid)).status, "paid", "the confirm step changes nothing");
-    const done = await team.post(`/admin/orders/${paid}/refund`, { _csrf: csrfOf(confirm.html) });
+    const noReason = await team.post(`/admin/orders/${paid}/refund`, { _csrf: csrf });
+    assert.equal(noReason.status, 400);
+    assert.match(noReason.html, /Refund order [\w-]+\?/, "the confirm page again");
+    assert.match(noReason.html, /id="reason-error"/);
+    assert.equal((await orderStatus(bed, paid)).status, "paid");
+    const done = await team.post(`/admin/orders/${paid}/refund`, {
+      _csrf: csrfOf(confirm.html),
+      reason: "Charged twice",
+    });
     assert.equal(done.status, 303);
     const refunded = await orderStatus(bed, paid);
     assert.equal(refunded.status, "refunded");
     assert.equal(refunded.refunded_at, NOW.toISOString());
+    assert.equal(refunded.team_action, undefined, "the team's account stays off the public API");
     assert.match((await team.get(`/admin/orders/${paid}`)).html, /data-status="refunded"/);
+    const [refundEntry] = await auditOf(bed, paid);
+    assert.equal(refundEntry.action, "order.refund");
+    assert.equal(refundEntry.reason, "Charged twice");
   });
 });
 
@@ -222,5 +289,87 @@ Deno.test("a task marked done fulfils its line, then the order; twice is a no-op
     });
   } finally {
     LINE_FULFILLERS.launch = launch;
+  }
+});
+
+Deno.test("a refund says what it reversed and what it could not: seen through the public API", async () => {
+  const relaunch = LINE_FULFILLERS.relaunch;
+  try {
+    await withOrderBed(async (bed) => {
+      const { f, fresh } = bed;
+      const launched = await restCheckout(f, {
+        items: [{ product: "launch", listing_id: fresh.id }],
+        billing_country: "DE",
+      });
+      await payTestOrder(f.deps, launched.body.number);
+      await fulfilOrder(f.deps, launched.body.number);
+      const week = weekAhead(3);
+      const slots = await slotsLeftIn(f, "relaunch", week);
+      const res = await restCheckout(f, {
+        items: [
+          { product: "featured", listing_id: fresh.id },
+          { product: "billboard_min", listing_id: fresh.id, amount_cents: 1_500 },
+          { product: "trophy_cabinet", listing_id: fresh.id },
+          { product: "done_for_you", listing_id: fresh.id },
+          { product: "relaunch", listing_id: fresh.id, week },
+        ],
+        billing_country: "DE",
+      });
+      assert.equal(res.status, 201, JSON.stringify(res.body));
+      const number = res.body.number;
+      assert.equal(await slotsLeftIn(f, "relaunch", week), slots - 1);
+      await payTestOrder(f.deps, number);
+      // The last line's fulfilment fails: lines 1-4 are applied, line 5 still holds its week.
+      LINE_FULFILLERS.relaunch = () => Promise.reject(new Error("not now"));
+      await assert.rejects(fulfilOrder(f.deps, number), /not now/);
+      LINE_FULFILLERS.relaunch = relaunch;
+
+      const team = await signedIn(bed, TEAM_EMAIL);
+      const confirm = await team.get(`/admin/orders/${number}/refund`);
+      const refunded = await team.post(`/admin/orders/${number}/refund`, {
+        _csrf: csrfOf(confirm.html),
+        reason: "The founder changed plans",
+      });
+      assert.equal(refunded.status, 303);
+      await fulfilOrder(f.deps, number);
+
+      const order = await orderStatus(bed, number);
+      assert.equal(order.status, "refunded");
+      assert.equal(order.lines[4].result, null, "a refunded order's line is never applied");
+      assert.equal(await slotsLeftIn(f, "relaunch", week), slots, "its week is free again");
+      const listing = (await getJson(f.app, `/api/v1/listings/${fresh.slug}`)).body;
+      assert.equal(listing.status, "live", "the launch stays live");
+      assert.equal(listing.featured, true, "the featured period stays");
+      assert.equal((await f.app.request(`/trophies/${fresh.slug}`)).status, 200);
+      const board = (await getJson(f.app, "/api/v1/leaderboards/billboard")).body;
+      assert.match(JSON.stringify(board), new RegExp(`"${fresh.slug}"`), "still on the billboard");
+
+      const page = (await team.get(`/admin/orders/${number}`)).html;
+      const kept = /<ul data-kept[^>]*>([\s\S]*?)<\/ul>/.exec(page)?.[1] ?? "";
+      const reversed = /<ul data-reversed[^>]*>([\s\S]*?)<\/ul>/.exec(page)?.[1] ?? "";
+      assert.match(
+        reversed,
+        /Payment of \$[\d.,]+ marked refunded \(test payments: no money moved\)/,
+      );
+      assert.match(
+        reversed,
+        new RegExp(
+          `Line 5, .*not applied, and now never will be; its paid week of ${week} released`,
+        ),
+      );
+      assert.match(kept, /Line 1, .*the Featured period runs to its end/);
+      assert.match(kept, /Line 2, .*billboard contribution stays counted/);
+      assert.match(kept, /Line 3, .*trophy cabinet stays unlocked/);
+      assert.match(kept, /Line 4, .*1 open task stays in the task list/);
+      assert.match(page, /Refunded by team@launchdirectory\.example/);
+      const [entry] = await auditOf(bed, number);
+      assert.equal(entry.action, "order.refund");
+      assert.equal((entry.detail.kept as string[]).length, 4);
+      assert.equal((entry.detail.reversed as string[]).length, 2);
+      const tasks = (await team.get("/admin/tasks")).html;
+      assert.match(tasks, /data-order-status[^>]*>\(refunded\)/);
+    });
+  } finally {
+    LINE_FULFILLERS.relaunch = relaunch;
   }
 });

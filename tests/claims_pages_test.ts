@@ -13,6 +13,7 @@ import type { Fixture } from "./fixtures.ts";
 import { getListing } from "../kv/listings.ts";
 import { getUserByEmail } from "../kv/users.ts";
 import { listOutbox } from "../services/platform/mail.ts";
+import { listAuditLog } from "../services/admin/mod.ts";
 
 const TEAM = "team@launchdirectory.example";
 const NEW = (slug: string) => `/dashboard/claims/new?slug=${slug}`;
@@ -199,7 +200,8 @@ Deno.test("the site team's page: team only; co-owner, decline and transfer with 
     const ids = paths.map((p) => Number(p.split("/").pop()));
     // Nobody but the team sees the page.
     assert.equal((await browsers[0].get("/admin/claims")).status, 404);
-    assert.equal((await (await signedInBrowser(f, null)).get("/admin/claims")).status, 404);
+    const visitor = await (await signedInBrowser(f, null)).get("/admin/claims");
+    assert.equal(visitor.headers.get("location"), "/signin?next=%2Fadmin%2Fclaims", "sign in");
     const team = await signedInBrowser(f, TEAM);
     const queue = await team.get("/admin/claims");
     assert.equal(queue.status, 200);
@@ -245,6 +247,16 @@ Deno.test("the site team's page: team only; co-owner, decline and transfer with 
     ) {
       assert.ok(mailed(to, reason), `${to} got "${reason}"`);
     }
+    // One audit entry per decision taken (the refused ones leave none).
+    const audit = await listAuditLog(f.deps, { limit: 10, filter: { action: "claim.decide" } });
+    assert.deepEqual(
+      audit.entries.map((e) => [e.target.id, e.detail.decision, e.reason]),
+      [[String(ids[2]), "transfer", "Sold"], [String(ids[1]), "decline", "No link"], [
+        String(ids[0]),
+        "co_owner",
+        "Sam is the CTO",
+      ]],
+    );
     // The owner at the time of each decision was told too (Ada for all three).
     for (const reason of ["Sam is the CTO", "No link", "Sold"]) assert.ok(mailed(ADA, reason));
 

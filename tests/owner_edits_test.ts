@@ -232,21 +232,22 @@ Deno.test("each edit is a version with the changed fields only and a review entr
     assert.equal(bad.status, 400);
     assert.equal(bad.body.error.details[0].path, "limit");
   });
-  await t.step("anyone else gets the 404 of an unknown page", async () => {
-    for (
-      const headers of [
-        {},
-        await sessionCookie(f, "ada@invoicely.example"),
-        bearer(f.keys.owner),
-        { cookie: `${SESSION_COOKIE}=made-up` },
-      ]
-    ) {
-      const res = await getJson(f.app, path, { headers });
-      assert.equal(res.status, 404);
-      const unknown = await getJson(f.app, "/admin/reviews/nothing.json", { headers });
-      assert.equal(res.body, unknown.body.replaceAll("nothing.json", "edits.json"));
-    }
-  });
+  await t.step(
+    "signed out, sign in and back; anyone else gets the 404 of an unknown page",
+    async () => {
+      for (const headers of [{}, bearer(f.keys.owner), { cookie: `${SESSION_COOKIE}=made-up` }]) {
+        const res = await f.app.request(path, { headers, redirect: "manual" });
+        assert.equal(res.status, 303);
+        assert.equal(res.headers.get("location"), `/signin?next=${encodeURIComponent(path)}`);
+      }
+      for (const headers of [await sessionCookie(f, "ada@invoicely.example")]) {
+        const res = await getJson(f.app, path, { headers });
+        assert.equal(res.status, 404);
+        const unknown = await getJson(f.app, "/admin/reviews/nothing.json", { headers });
+        assert.equal(res.body, unknown.body.replaceAll("nothing.json", "edits.json"));
+      }
+    },
+  );
 });
 
 Deno.test("concurrent long edits: each one version, and no parts left from lost attempts", async () => {

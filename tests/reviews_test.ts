@@ -373,7 +373,9 @@ Deno.test("the founder dashboard's reviews tab and the site team's flagged revie
   const sam = await signedInBrowser(f, STRANGER);
   assert.equal((await sam.get(tab)).status, 404, "another person's listing");
   assert.equal((await sam.get("/admin/reviews")).status, 404, "not the site team");
-  assert.equal((await signedInBrowser(f, null).then((b) => b.get("/admin/reviews"))).status, 404);
+  const visitor = await signedInBrowser(f, null).then((b) => b.get("/admin/reviews"));
+  assert.equal(visitor.status, 303, "signed out: sign in and back");
+  assert.equal(visitor.headers.get("location"), "/signin?next=%2Fadmin%2Freviews");
   const samCsrf = csrfOf((await sam.get("/listings/invoicely")).html);
   const samDecide = await sam.post("/admin/reviews/r1/decide", {
     _csrf: samCsrf,

@@ -11,6 +11,7 @@ import { formLineItems, signedEvent, startStripeFake, type StripeFake } from "./
 import { getListing } from "../kv/listings.ts";
 import { getOrder } from "../kv/orders.ts";
 import { fulfilOrder, paymentProvider, refundOrder } from "../services/commerce/mod.ts";
+import { refundOrderAsTeam } from "../services/admin/mod.ts";
 import { ApiError } from "../services/platform/errors.ts";
 import { loadConfig } from "../services/platform/config.ts";
 import { WEBHOOK_BODY_LIMIT } from "../routes/webhooks.ts";
@@ -245,13 +246,21 @@ Deno.test("Stripe: refundOrder refunds the payment intent (read from the session
     assert.equal((await postWebhook(ctx.f, event.body, event.signature)).status, 200);
     assert.equal((await getOrder(ctx.f.deps.kv, number))!.payment.payment_intent, null);
 
-    const refunded = await refundOrder(ctx.f.deps, number);
+    // The site team's refund, with its reason and account.
+    const team = "team@launchdirectory.example";
+    const refunded = await refundOrderAsTeam(ctx.f.deps, team, number, "Duplicate payment");
     assert.equal(refunded.status, "refunded");
     const sent = ctx.fake.requests.filter((r) => r.path === "/v1/refunds");
     assert.equal(sent.length, 1);
     assert.equal(sent[0].form.get("payment_intent"), session.payment_intent);
     assert.equal(sent[0].headers.get("idempotency-key"), `refund-${number}`);
     assert.match(refunded.payment.refund_id!, /^re_test_/);
+    assert.equal(
+      refunded.team_action?.reversed[0],
+      `Payment of $58.31 refunded through Stripe (refund ${refunded.payment.refund_id})`,
+    );
+    await refundOrder(ctx.f.deps, number);
+    assert.equal(ctx.fake.requests.filter((r) => r.path === "/v1/refunds").length, 1, "once");
   });
 });
 

@@ -1,5 +1,7 @@
 /** What the vote tests share: people made on the spot, and every counter a vote moves. */
+import assert from "node:assert/strict";
 import * as keys from "../kv/keys.ts";
+import { ApiError } from "../services/platform/errors.ts";
 import { getListingStats } from "../kv/listing_stats.ts";
 import { getListing } from "../kv/listings.ts";
 import type { User } from "../kv/types.ts";
@@ -67,4 +69,14 @@ export function consistent(votes: number, day: number) {
     records: votes,
     byTime: votes,
   };
+}
+
+/** Asserts that `promise` is refused with an ApiError of `status` whose message matches. */
+export async function refused(promise: Promise<unknown>, status: number, message: RegExp) {
+  await assert.rejects(promise, (err: unknown) => {
+    assert.ok(err instanceof ApiError, String(err));
+    assert.equal(err.status, status);
+    assert.match(err.message, message);
+    return true;
+  });
 }

@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { buildFixture, type Fixture, NOW } from "./fixtures.ts";
-import { consistent, CONTEXT, counters, person } from "./votes_fixture.ts";
+import { consistent, CONTEXT, counters, person, refused } from "./votes_fixture.ts";
 import { signedInBrowser } from "./accounts_fixture.ts";
 import { undoVote, vote, VOTE_ACTIONS_PER_MINUTE } from "../services/community/mod.ts";
 import { networkPrefix } from "../services/community/network.ts";
@@ -16,15 +16,6 @@ import { updateListing } from "../kv/listings.ts";
 import type { Vote } from "../kv/types.ts";
 
 const STRANGER = "sam@elsewhere.example";
-
-async function refused(promise: Promise<unknown>, status: number, message: RegExp) {
-  await assert.rejects(promise, (err: unknown) => {
-    assert.ok(err instanceof ApiError, String(err));
-    assert.equal(err.status, status);
-    assert.match(err.message, message);
-    return true;
-  });
-}
 
 Deno.test("one vote per person; undo takes it back; every board and counter moves exactly", async () => {
   const f = await buildFixture();

@@ -15,6 +15,7 @@ import {
   type ReviewClaim,
 } from "../../services/claims/mod.ts";
 import type { ApiError, Deps } from "../../services/platform/mod.ts";
+import { recordAudit } from "../../services/admin/mod.ts";
 import { CsrfField, DateTime } from "../account/_ui.tsx";
 import { readForm } from "../pages/_forms.ts";
 import { CSRF_FIELD, type SessionEnv, verifyCsrf } from "../session.ts";
@@ -45,13 +46,21 @@ export function adminClaimRoutes(deps: Deps): Hono<SessionEnv> {
     verifyCsrf(deps, c, who.session, form.get(CSRF_FIELD));
     const decision = form.get("decision") ?? "";
     const reason = form.get("reason") ?? "";
-    const error = await tryAction(() =>
-      decideClaim(deps, id, {
+    const error = await tryAction(async () => {
+      await decideClaim(deps, id, {
         decision: decision as ClaimDecision["decision"],
         reason,
         decidedBy: who.user.email,
-      })
-    );
+      });
+      // decideClaim has no hook into its commit: the entry follows it.
+      await recordAudit(deps, {
+        by: who.user.email,
+        action: "claim.decide",
+        target: { type: "claim", id: String(id) },
+        reason: reason.trim(),
+        detail: { decision },
+      });
+    });
     if (error) return await renderReviews(deps, c, { id, error, reason }, error.status);
     return c.redirect(`/admin/claims?done=${encodeURIComponent(decision)}&claim=${id}`, 303);
   });

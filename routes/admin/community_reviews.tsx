@@ -12,6 +12,7 @@ import {
 } from "../../services/community/mod.ts";
 import { type ListingRef, listingRefs } from "../../services/commerce/mod.ts";
 import type { ApiError, Deps } from "../../services/platform/mod.ts";
+import { recordAudit } from "../../services/admin/mod.ts";
 import { ReviewItem } from "../../components/listing/Reviews.tsx";
 import { CsrfField, DateTime } from "../account/_ui.tsx";
 import { readForm } from "../pages/_forms.ts";
@@ -34,9 +35,21 @@ export function adminReviewRoutes(deps: Deps): Hono<SessionEnv> {
     verifyCsrf(deps, c, who.session, form.get(CSRF_FIELD));
     const id = c.req.param("id");
     const outcome = form.get("outcome");
-    const error = await tryAction(() =>
-      decideReviewFlag(deps, id, { outcome, by: who.user.email, reason: form.get("reason") })
-    );
+    const error = await tryAction(async () => {
+      const review = await decideReviewFlag(deps, id, {
+        outcome,
+        by: who.user.email,
+        reason: form.get("reason"),
+      });
+      // decideReviewFlag has no hook into its commit: the entry follows it.
+      await recordAudit(deps, {
+        by: who.user.email,
+        action: "review.decide",
+        target: { type: "review", id },
+        reason: review.decision?.reason ?? null,
+        detail: { outcome: review.decision?.outcome ?? outcome, listing_id: review.listing_id },
+      });
+    });
     if (error) return await renderQueue(deps, c, { id, error }, error.status);
     return c.redirect(`/admin/reviews?done=${outcome === "keep" ? "kept" : "removed"}`, 303);
   });

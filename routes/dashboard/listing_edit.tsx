@@ -27,6 +27,7 @@ import {
 } from "./_listing_parts.tsx";
 import { tryOperation } from "./_operation.ts";
 import { dashboardPaths } from "./_ui.tsx";
+import { VersionChanges } from "../../components/VersionChanges.tsx";
 
 /** The edit page and its form post. */
 export function listingEditRoutes(deps: Deps): Hono<SessionEnv> {
@@ -105,26 +106,6 @@ async function renderEdit(
 
 type Version = Awaited<ReturnType<typeof listMyListingVersions>>[number];
 
-/** A stored value as words: lists one item a line, FAQs and socials one entry a line. */
-function valueText(value: unknown): string {
-  if (value === null || value === undefined || value === "") return "(empty)";
-  if (Array.isArray(value)) {
-    if (value.length === 0) return "(none)";
-    return value.map((item) =>
-      typeof item === "object" && item !== null
-        ? `${(item as { question?: string }).question ?? ""} — ${
-          (item as { answer?: string }).answer ?? ""
-        }`
-        : String(item)
-    ).join("\n");
-  }
-  if (typeof value === "object") {
-    const entries = Object.entries(value as Record<string, unknown>);
-    return entries.length === 0 ? "(none)" : entries.map(([k, v]) => `${k}: ${v}`).join("\n");
-  }
-  return String(value);
-}
-
 /** The version history, newest first. */
 function History({ versions }: { versions: Version[] }) {
   return (
@@ -140,26 +121,7 @@ function History({ versions }: { versions: Version[] }) {
                   <strong>Version {v.version}</strong> · <DateTime iso={v.edited_at} /> · by{" "}
                   {v.edited_by.email ?? "a removed account"} through {v.edited_by.via}
                 </p>
-                <div class="table-wrap">
-                  <table class="version-changes">
-                    <thead>
-                      <tr>
-                        <th scope="col">Field</th>
-                        <th scope="col">Before</th>
-                        <th scope="col">After</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {v.changes.map((change) => (
-                        <tr key={change.field} data-field={change.field}>
-                          <th scope="row">{change.field}</th>
-                          <td class="version-before">{valueText(change.before)}</td>
-                          <td class="version-after">{valueText(change.after)}</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
+                <VersionChanges changes={v.changes} />
               </li>
             ))}
           </ol>

@@ -15,6 +15,8 @@ import {
 import type { Deps } from "../../services/platform/mod.ts";
 import type { SessionEnv } from "../session.ts";
 import { listingPage, openMyListing } from "./_listing_parts.tsx";
+import { type ListingVoteModeration, listingVoteModeration } from "../../services/community/mod.ts";
+import { VoteModerationCard } from "./_vote_card.tsx";
 
 /** The stats page. */
 export function listingStatsRoutes(deps: Deps): Hono<SessionEnv> {
@@ -35,7 +37,10 @@ const METRIC_NOTES: Record<MetricSeries["metric"], string> = {
 
 async function showStats(deps: Deps, c: Context<SessionEnv>): Promise<Response> {
   const { listing } = await openMyListing(deps, c);
-  const measures = await listingMeasures(deps, listing.listing_id);
+  const [measures, moderation] = await Promise.all([
+    listingMeasures(deps, listing.listing_id),
+    listingVoteModeration(deps, listing.listing_id),
+  ]);
   const from = formatDate(measures.days[0]);
   const to = formatDate(measures.days[measures.days.length - 1]);
   return listingPage(deps, c, {
@@ -43,10 +48,12 @@ async function showStats(deps: Deps, c: Context<SessionEnv>): Promise<Response> 
     tab: "stats",
     title: "Stats",
     lead: `The last 30 days (${from} to ${to}, UTC) and all time.`,
-  }, <StatsBody measures={measures} />);
+  }, <StatsBody measures={measures} moderation={moderation} />);
 }
 
-function StatsBody({ measures }: { measures: ListingMeasures }) {
+function StatsBody(
+  { measures, moderation }: { measures: ListingMeasures; moderation: ListingVoteModeration },
+) {
   return (
     <>
       <p class="muted small">
@@ -55,6 +62,7 @@ function StatsBody({ measures }: { measures: ListingMeasures }) {
       </p>
       <div class="stats-grid">
         {measures.metrics.map((m) => <MetricCard key={m.metric} series={m} days={measures.days} />)}
+        <VoteModerationCard moderation={moderation} />
       </div>
     </>
   );

@@ -32,7 +32,8 @@ export default function LeaderboardsPage(
         <p class="lead">
           Five separate rankings. Community votes decide the weekly and all-time boards and the
           awards. The billboard ranks money contributed: it is a paid placement, always labelled,
-          and never affects votes or awards.
+          and never affects votes or awards. How each is ranked, with tie-breaks:{" "}
+          <a href="/rules">ranking rules</a>.
         </p>
       </header>
       <div class="board-grid">

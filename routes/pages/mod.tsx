@@ -22,6 +22,8 @@ import * as search from "./search.tsx";
 import * as docsApi from "./docs_api.tsx";
 import * as bot from "./bot.tsx";
 import * as trophies from "./trophies.tsx";
+import * as moderation from "./moderation.tsx";
+import * as rules from "./rules.tsx";
 import { BOT_PAGE_PATH } from "../../services/platform/mod.ts";
 
 /** Path (Hono syntax) → page module. */
@@ -42,6 +44,8 @@ export const MANIFEST: Record<string, { handler: PageHandler }> = {
   "/trophies/:slug/embed": { handler: trophies.embedHandler },
   "/search": search,
   "/docs/api": docsApi,
+  "/moderation": moderation,
+  "/rules": rules,
   [BOT_PAGE_PATH]: bot,
 };
 

@@ -14,6 +14,7 @@ import { formatDate, formatWeekRange, plural } from "../../components/format.ts"
 import { type PageHandler, renderPage } from "./_page.tsx";
 import { pageVoting } from "../community/votes.tsx";
 import type { Voting } from "../../components/Vote.tsx";
+import { EARLY_WEEK_HOURS, inEarlyHours, shuffled } from "../../services/community/mod.ts";
 
 type Week = Awaited<ReturnType<typeof getLaunchWeek>>;
 
@@ -25,8 +26,11 @@ export const handler: PageHandler = async (ctx) => {
     categoryNames(ctx.deps),
   ]);
   const upcoming = week.state === "upcoming";
+  // A new week's first hours: a random order drawn per request, counts hidden (see /rules).
+  const early = week.state === "current" && inEarlyHours(week.week, ctx.deps.now());
+  if (early) week.launches = shuffled<Week["launches"][number]>(week.launches) as Week["launches"];
   const [launchDays, voting] = await Promise.all([
-    upcoming ? new Map() : launchDayFigures(ctx.deps, week.launches.map((e) => e.listing)),
+    upcoming || early ? new Map() : launchDayFigures(ctx.deps, week.launches.map((e) => e.listing)),
     upcoming ? undefined : pageVoting(
       ctx.deps,
       ctx.c,
@@ -34,6 +38,7 @@ export const handler: PageHandler = async (ctx) => {
       "week_votes",
     ),
   ]);
+  if (voting && early) voting.hidden = true;
   const when = formatWeekRange(week.starts, week.ends);
   return renderPage(
     ctx,
@@ -53,6 +58,7 @@ export const handler: PageHandler = async (ctx) => {
         last={range.last}
         launchDays={launchDays}
         voting={voting}
+        early={early}
       />
     ),
   );
@@ -70,6 +76,8 @@ interface WeekPageProps {
   launchDays?: Map<number, LaunchDayFigures>;
   /** The person's vote buttons on the rows (weeks that have started). */
   voting?: Voting;
+  /** The week's first hours: random order, counts hidden. */
+  early?: boolean;
 }
 
 /** What a launch got on its launch day, for the line under its tagline (none without figures). */
@@ -87,7 +95,7 @@ function launchDayNote(figures: LaunchDayFigures | undefined) {
 
 /** A launch week page. */
 export default function WeekPage(
-  { week, names, first, last, launchDays, voting }: WeekPageProps,
+  { week, names, first, last, launchDays, voting, early }: WeekPageProps,
 ) {
   const upcoming = week.state === "upcoming";
   return (
@@ -101,7 +109,16 @@ export default function WeekPage(
         </p>
         <h1>Launches of {formatWeekRange(week.starts, week.ends)}</h1>
         <p class="lead">
-          {upcoming
+          {early
+            ? `${
+              plural(week.total, "product")
+            }, in a random order with counts hidden for the week's first ${EARLY_WEEK_HOURS} hours (until ${
+              String(EARLY_WEEK_HOURS).padStart(2, "0")
+            }:00 UTC Monday), so that every launch gets a fair first look. `
+            : ""}
+          {early
+            ? <a href="/rules#first-hours">Why?</a>
+            : upcoming
             ? `${plural(week.total, "product")} scheduled. Ranking starts when the week begins.`
             : `${
               plural(week.total, "product")
@@ -137,8 +154,8 @@ export default function WeekPage(
               {week.launches.map((e) => (
                 <ListingRow
                   key={e.listing.slug}
-                  listing={upcoming ? e.listing : { ...e.listing, votes: e.week_votes }}
-                  rank={e.rank}
+                  listing={upcoming ? e.listing : { ...e.listing, votes: early ? 0 : e.week_votes }}
+                  rank={early ? null : e.rank}
                   categoryNames={names}
                   note={upcoming ? "Scheduled" : undefined}
                   extra={launchDayNote(launchDays?.get(e.listing.id))}

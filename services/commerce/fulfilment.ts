@@ -92,10 +92,10 @@ function withLineApplied(
   at: string,
 ) {
   const line = order.lines[index];
-  const shown: LineTask[] = tasks.map(({ id, title, status, done_at }) => ({
+  const shown: LineTask[] = tasks.map(({ id, title, done_at }) => ({
     id,
     title,
-    status,
+    status: "open",
     done_at,
   }));
   const done = shown.length === 0;

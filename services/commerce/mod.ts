@@ -14,6 +14,8 @@ export {
   viesClientFromConfig,
 } from "./vies.ts";
 export type { PricedLine } from "./order_items.ts";
+export { isEuCountry, isKnownCountry } from "./vat_countries.ts";
+export { parseVatNumber } from "./vat_numbers.ts";
 export { listProducts } from "./products.ts";
 export { quoteOrder } from "./quote.ts";
 export {
@@ -26,6 +28,7 @@ export {
   setBillingDetails,
 } from "./orders.ts";
 export { cancelOrder, markOrderPaid } from "./order_changes.ts";
+export { cancelAccount, refundAccount } from "./team_account.ts";
 export { type PaymentProvider, paymentProvider, payTestOrder, refundOrder } from "./payments.ts";
 export { fulfilOrder, runOrderFulfilmentJob } from "./fulfilment.ts";
 export { handleStripeWebhook, type WebhookOutcome } from "./stripe_webhook.ts";
@@ -40,11 +43,24 @@ export {
 } from "./checkout.ts";
 export { type OrderSweep, runOrderExpiryJob, sweepOrders } from "./order_jobs.ts";
 export {
+  assignSiteTask,
   completeSiteTask,
+  listTasks,
+  TASK_STATUSES,
+  type TaskStage,
+  type TeamTask,
+  withOrders,
+} from "./tasks.ts";
+export {
+  countTeamOrders,
+  ensureOrderIndexes,
   getTeamOrder,
   type ListingRef,
   listingRefs,
-  listTasks,
-  listTeamOrders,
+  ORDER_STATUSES,
+  type OrderSearchPage,
+  type SearchKind,
+  searchTeamOrders,
   type TeamOrder,
-} from "./tasks.ts";
+} from "./team_orders.ts";
+export type { TeamActor } from "./order_changes.ts";

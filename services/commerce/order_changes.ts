@@ -12,9 +12,10 @@ import {
   WeekHoldLedger,
   writeOrder,
 } from "../../kv/orders.ts";
-import type { Order } from "../../kv/types.ts";
+import type { Order, OrderTeamAction } from "../../kv/types.ts";
 import type { Deps } from "../platform/deps.ts";
 import { conflict, notFound } from "../platform/errors.ts";
+import { cancelAccount, refundAccount } from "./team_account.ts";
 
 const MAX_ATTEMPTS = 8;
 /** Retries of the fulfilment job: a minute apart, then longer (the sweep restarts it after). */
@@ -111,25 +112,63 @@ export async function expireOrderIfDue(deps: Deps, number: string) {
   });
 }
 
-/** The site team cancels an unpaid order: its weeks are released. 409 for any other status. */
-export async function cancelOrder(deps: Deps, number: string) {
+/**
+ * A site-team member acting on an order, and why. `stage` adds to the action's own atomic write
+ * (the audit entry), seeing the order as written with its `team_action` account.
+ */
+export interface TeamActor {
+  by: string;
+  reason: string;
+  stage?: (op: Deno.AtomicOperation, order: Order) => void;
+}
+
+/** The order's `team_action` for an actor, with the account of what was reversed and kept. */
+function teamAction(
+  actor: TeamActor | undefined,
+  action: OrderTeamAction["action"],
+  at: string,
+  account: Pick<OrderTeamAction, "reversed" | "kept">,
+): { team_action?: OrderTeamAction } {
+  return actor
+    ? { team_action: { action, by: actor.by, reason: actor.reason, at, ...account } }
+    : {};
+}
+
+/**
+ * The site team cancels an unpaid order: its weeks are released, and `actor`'s reason and account
+ * are kept on it. Canceling a canceled order changes nothing; any other status is a 409.
+ */
+export async function cancelOrder(deps: Deps, number: string, actor?: TeamActor) {
   const now = deps.now().toISOString();
   const result = await changeOrder(deps, number, async (order, ledger) => {
     if (order.status === "canceled") return null;
     if (order.status !== "pending") {
       throw conflict(`Order ${number} is ${order.status}: only a pending order can be canceled`);
     }
-    return { ...(await releaseHolds(order, ledger)), status: "canceled", canceled_at: now };
+    return {
+      ...(await releaseHolds(order, ledger)),
+      status: "canceled",
+      canceled_at: now,
+      ...teamAction(actor, "cancel", now, cancelAccount(order)),
+    };
+  }, (op, _before, after) => {
+    actor?.stage?.(op, after);
   });
   if (!result) throw notFound("order", number);
   return result.order;
 }
 
 /**
- * Records the refund of a paid order (after the provider refunded it): status refunded, the weeks
- * of lines not yet applied released. What was already delivered stays (docs/decisions.md).
+ * Records the refund of a paid order (after the provider refunded it, `payment` saying how):
+ * status refunded, the weeks of lines not yet applied released (those lines are never applied).
+ * What was already delivered stays; the account on the order says what was reversed and kept.
  */
-export async function recordRefund(deps: Deps, number: string, refundId: string | null) {
+export async function recordRefund(
+  deps: Deps,
+  number: string,
+  refund: { id: string | null; payment: string },
+  actor?: TeamActor,
+) {
   const now = deps.now().toISOString();
   const result = await changeOrder(deps, number, async (order, ledger) => {
     if (order.status === "refunded") return null;
@@ -140,10 +179,12 @@ export async function recordRefund(deps: Deps, number: string, refundId: string 
       ...(await releaseHolds(order, ledger)),
       status: "refunded",
       refunded_at: now,
-      payment: { ...order.payment, refund_id: refundId },
+      payment: { ...order.payment, refund_id: refund.id },
+      ...teamAction(actor, "refund", now, refundAccount(order, refund.payment)),
     };
-  }, (op) => {
+  }, (op, _before, after) => {
     clearFulfilling(op, number);
+    actor?.stage?.(op, after);
   });
   if (!result) throw notFound("order", number);
   return result.order;

@@ -4,11 +4,12 @@
  * Stripe Checkout Session, paid on Stripe's page; its signed webhook marks the order paid
  * (stripe.ts). Either way the API never sees payment details.
  */
+import { formatMoney } from "../../components/format.ts";
 import type { Order } from "../../kv/types.ts";
 import type { Config } from "../platform/config.ts";
 import type { Deps } from "../platform/deps.ts";
 import { conflict, notFound } from "../platform/errors.ts";
-import { markOrderPaid, recordRefund } from "./order_changes.ts";
+import { markOrderPaid, recordRefund, type TeamActor } from "./order_changes.ts";
 import { currentOrder } from "./orders.ts";
 import { createStripeProvider } from "./stripe.ts";
 
@@ -63,17 +64,24 @@ export async function payTestOrder(deps: Deps, number: string): Promise<Order> {
   return result!.order;
 }
 
-/** The site team refunds a paid order: the provider's refund first, then the status. */
-export async function refundOrder(deps: Deps, number: string): Promise<Order> {
+/**
+ * The site team refunds a paid order in full: the provider's refund first (Stripe's refund with
+ * the Idempotency-Key `refund-{number}`, so a retry after a failed write refunds once), then the
+ * status with `actor`'s account. Refunding a refunded order changes nothing.
+ */
+export async function refundOrder(deps: Deps, number: string, actor?: TeamActor): Promise<Order> {
   const order = await currentOrder(deps, number);
   if (!order) throw notFound("order", number);
   if (order.status === "refunded") return order;
   if (order.status !== "paid") {
     throw conflict(`Order ${number} is ${order.status}: only a paid order can be refunded`);
   }
-  const provider = order.payment.provider === "stripe"
-    ? paymentProvider(deps.config)
-    : testPayments;
-  const refundId = await provider.refund(order);
-  return await recordRefund(deps, number, refundId);
+  const stripe = order.payment.provider === "stripe";
+  const provider = stripe ? paymentProvider(deps.config) : testPayments;
+  const id = await provider.refund(order);
+  const amount = formatMoney(order.total_cents);
+  const payment = stripe
+    ? `Payment of ${amount} refunded through Stripe (refund ${id})`
+    : `Payment of ${amount} marked refunded (test payments: no money moved)`;
+  return await recordRefund(deps, number, { id, payment }, actor);
 }

@@ -34,3 +34,19 @@ export {
   setListingFollow,
 } from "./follows.ts";
 export type { FollowAction, FollowKind, FollowOutcome, FollowState } from "./follows.ts";
+export {
+  BASELINE_DAYS,
+  BURST_FACTOR,
+  BURST_MIN_VOTES,
+  BURST_WINDOW_MIN,
+  CLUSTER_MIN_VOTES,
+  CLUSTER_WINDOW_MIN,
+  flagVoteClusters,
+  NEW_ACCOUNT_S,
+  SCAN_WINDOW_HOURS,
+} from "./fraud.ts";
+export { clearCluster, MODERATION_REASON_MAX, openVoteClusters, voidVotes } from "./voiding.ts";
+export type { VoidTarget } from "./voiding.ts";
+export { listingVoteModeration, MODERATION_LOG_PER_PAGE, moderationLog } from "./moderation_log.ts";
+export type { ListingVoteModeration } from "./moderation_log.ts";
+export { EARLY_WEEK_HOURS, inEarlyHours, shuffled } from "./early_week.ts";

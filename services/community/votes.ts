@@ -21,6 +21,7 @@ import type { Deps } from "../platform/deps.ts";
 import { ApiError, conflict, notFound } from "../platform/errors.ts";
 import { sha256Hex } from "../platform/secrets.ts";
 import { networkPrefix } from "./network.ts";
+import { wasVoided } from "../../kv/vote_moderation.ts";
 
 /** Vote actions (votes and undos) a person may take per minute. */
 export const VOTE_ACTIONS_PER_MINUTE = 60;
@@ -51,6 +52,13 @@ export async function vote(
   context: Visitor,
 ): Promise<VoteOutcome> {
   const listing = await votableListing(deps, user, slug);
+  if (await wasVoided(deps.kv, listing.id, user.id)) {
+    throw new ApiError(
+      403,
+      "forbidden",
+      `Your vote for ${listing.name} was voided by the site team (see the moderation log): you cannot vote for it again`,
+    );
+  }
   const at = deps.now();
   await castVote(deps.kv, listing.id, user.id, at, await voteSignals(deps, user, listing, context));
   return { voted: true, ...await getVoteCounts(deps.kv, listing.id, listing.launch_week) };

@@ -54,7 +54,7 @@ const BOARD_INFO: Record<
   revenue: {
     title: "Revenue",
     description:
-      "Live listings ranked by their latest monthly recurring revenue (USD cents), as shared by founders.",
+      "Live listings ranked by their latest verified monthly recurring revenue (USD cents): figures checked by the site team; self-reported figures are not ranked.",
     metric: "mrr_cents",
     paid: false,
     kv: "revenue",

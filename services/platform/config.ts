@@ -19,6 +19,11 @@ export interface Config {
   vat: { viesUrl?: string };
   /** The DNS server of claim checks (DNS_NAMESERVER, `ip:port`); unset, the system's resolver. */
   dnsNameServer?: { ipAddr: string; port: number };
+  /**
+   * The Domain Rating provider (DOMAIN_RATING_API_URL, DOMAIN_RATING_API_KEY): a JSON API asked
+   * `GET {apiUrl}?domain=…` → `{ "domain_rating": 0-100 }`; unset, readings are entered by hand.
+   */
+  domainRating: { apiUrl?: string; apiKey?: string };
 }
 
 function positiveInt(
@@ -125,6 +130,10 @@ export function loadConfig(env: (name: string) => string | undefined = Deno.env.
     },
     vat: { viesUrl: absoluteUrl(env, "VIES_URL") },
     dnsNameServer: nameServer(env),
+    domainRating: {
+      apiUrl: absoluteUrl(env, "DOMAIN_RATING_API_URL"),
+      apiKey: env("DOMAIN_RATING_API_KEY") || undefined,
+    },
   };
 }
 
