@@ -1,9 +1,11 @@
 /**
  * The vote button on pages: the VoteButton island with a page's voting context (the person's
  * vote states, read per request in one batch, the CSRF token and the path to come back to).
+ * Inside another island (the home page's LaunchTabs) the context says `plain`: the button is
+ * rendered as a plain component, hydrated as part of that island rather than as its own.
  */
 import { island } from "./island.tsx";
-import VoteButtonIsland, { type VoteButtonProps } from "../islands/VoteButton.tsx";
+import VoteButtonIsland, { type VoteAnswer, type VoteButtonProps } from "../islands/VoteButton.tsx";
 
 const VoteButtonHydrated = island("VoteButton", VoteButtonIsland);
 
@@ -25,6 +27,10 @@ export interface Voting {
   count: "votes" | "week_votes";
   /** Counts are hidden (a new week's first hours): the buttons say Vote / Voted instead. */
   hidden?: boolean;
+  /** The rows are inside another island: render the plain button (no island of its own). */
+  plain?: boolean;
+  /** Told of each vote or undo (set in the browser by an enclosing island, never serialized). */
+  onVote?: (id: number, answer: VoteAnswer) => void;
 }
 
 /** The listing's vote state when it may show a button (not the person's own listing), else null. */
@@ -41,8 +47,11 @@ export function VoteButton(
     layout: VoteButtonProps["layout"];
   },
 ) {
+  const Button = voting.plain ? VoteButtonIsland : VoteButtonHydrated;
+  const { onVote } = voting;
+  const id = listing.id;
   return (
-    <VoteButtonHydrated
+    <Button
       slug={listing.slug}
       name={listing.name}
       voted={buttonState(voting, listing.id)?.voted ?? false}
@@ -53,6 +62,7 @@ export function VoteButton(
       returnTo={voting.returnTo}
       layout={layout}
       hidden={voting.hidden}
+      onVoted={onVote && id !== undefined ? (answer) => onVote(id, answer) : undefined}
     />
   );
 }

@@ -21,14 +21,18 @@ export interface VoteButtonProps {
   layout: "row" | "box";
   /** Counts hidden (a new week's first hours): the button says Vote / Voted, no number. */
   hidden?: boolean;
+  /** Told of each vote or undo (an enclosing island keeps its lists in step); not serialized. */
+  onVoted?: (answer: VoteAnswer) => void;
 }
 
-interface Answer {
-  voted?: boolean;
-  votes?: number;
-  week_votes?: number | null;
-  error?: { message?: string };
+/** The vote route's answer to a vote or undo. */
+export interface VoteAnswer {
+  voted: boolean;
+  votes: number;
+  week_votes: number | null;
 }
+
+type Answer = Partial<VoteAnswer> & { error?: { message?: string } };
 
 const plural = (n: number) => `${n.toLocaleString("en-US")} ${n === 1 ? "vote" : "votes"}`;
 
@@ -63,6 +67,7 @@ export default function VoteButton(props: VoteButtonProps) {
       if (!res.ok) throw new Error(answer.error?.message ?? `The vote failed (${res.status})`);
       setVoted(answer.voted === true);
       setVotes((props.count === "week_votes" ? answer.week_votes : answer.votes) ?? votes);
+      props.onVoted?.(answer as VoteAnswer);
     } catch (err) {
       setError(err instanceof Error ? err.message : "The vote failed; try again");
     } finally {

@@ -89,6 +89,8 @@ export interface ReviewChange {
   remove?: boolean;
   /** When the change happens (a newly hidden review is queued since then). */
   at: string;
+  /** Adds writes that belong with the change to its atomic write (a moderation log entry). */
+  stage?: (op: Deno.AtomicOperation) => void;
 }
 
 /**
@@ -118,6 +120,7 @@ export async function commitReview(kv: Deno.Kv, change: ReviewChange): Promise<b
       op.set(keys.flaggedReviewKey(next.id), flaggedEntry(next, change.at));
     }
   }
+  change.stage?.(op);
   if (!(await op.commit()).ok) return false;
   notifyListingWrite(kv, next.listing_id);
   return true;

@@ -444,14 +444,30 @@ export interface VoidedVote {
   log_id: string;
 }
 
-/** One voiding on the public moderation log (no voter identities): `["moderation_log", at, id]`. */
+/** What a moderation log entry records: a voiding of votes or a decision on a review or listing. */
+export type ModerationKind =
+  | "votes_voided"
+  | "review_removed"
+  | "review_kept"
+  | "listing_removed"
+  | "listing_restored";
+
+/**
+ * One site-team decision on the public moderation log, never with an identity (no voter, reviewer,
+ * flagger, team member or email): `["moderation_log", at, id]`.
+ */
 export interface ModerationEntry {
   id: string;
+  /** Absent on entries written before kinds existed: those are `votes_voided`. */
+  kind?: ModerationKind;
   at: string;
   listing_id: number;
   slug: string;
   name: string;
+  /** Votes voided (`votes_voided`); 0 for the other kinds. */
   votes: number;
+  /** Flags the review had when decided (`review_removed`, `review_kept`). */
+  flags?: number;
   reason: string;
   /** Set when the votes belonged to a week whose Launch of the Week was already decided. */
   awards_note: string | null;

@@ -1,10 +1,10 @@
 /**
  * Suspicious vote clusters, voided votes and the public moderation log. Votes themselves move only
  * through kv/listing_stats.ts (`castVote`, `retractVote`); this module flags them, keeps the site
- * team's decisions and the log.
+ * team's decisions and the public moderation log (every kind of decision, staged into its write).
  */
 import * as keys from "./keys.ts";
-import type { ModerationEntry, VoidedVote, Vote, VoteCluster } from "./types.ts";
+import type { ModerationEntry, ModerationKind, VoidedVote, Vote, VoteCluster } from "./types.ts";
 import { getManyValues, present } from "./read.ts";
 
 /** A recent vote as the `votes_by_time` index and its record give it, with the record's version. */
@@ -89,8 +89,20 @@ export function recordVoiding(
   entry: ModerationEntry,
   first: boolean,
 ): void {
-  op.set(keys.voidedVoteKey(voided.listing_id, voided.user_id), voided)
-    .set(keys.moderationLogKey(entry.at, entry.id), entry);
+  op.set(keys.voidedVoteKey(voided.listing_id, voided.user_id), voided);
+  stageModerationEntry(op, entry, first);
+}
+
+/**
+ * Adds a log entry to a decision's atomic write; `first` counts it (false when the write replaces
+ * an entry already counted, as a voiding does vote by vote).
+ */
+export function stageModerationEntry(
+  op: Deno.AtomicOperation,
+  entry: ModerationEntry,
+  first = true,
+): void {
+  op.set(keys.moderationLogKey(entry.at, entry.id), entry);
   if (first) op.sum(keys.moderationLogCountKey(), 1n);
 }
 
@@ -108,12 +120,29 @@ export async function listVoidedVotes(kv: Deno.Kv, id: number): Promise<VoidedVo
   return out;
 }
 
-/** One page of the moderation log, newest first, and the number of entries. */
+/** An entry's kind: entries written before kinds existed are voidings of votes. */
+export function moderationKind(entry: ModerationEntry): ModerationKind {
+  return entry.kind ?? "votes_voided";
+}
+
+/**
+ * One page of the moderation log, newest first, and the number of entries; with `kind`, only
+ * entries of that kind (read through the whole log: decisions are few).
+ */
 export async function readModerationLog(
   kv: Deno.Kv,
   offset: number,
   limit: number,
+  kind?: ModerationKind,
 ): Promise<{ entries: ModerationEntry[]; total: number }> {
+  if (kind) {
+    const all: ModerationEntry[] = [];
+    const iter = kv.list<ModerationEntry>({ prefix: keys.moderationLogPrefix() }, {
+      reverse: true,
+    });
+    for await (const e of iter) if (moderationKind(e.value) === kind) all.push(e.value);
+    return { entries: all.slice(offset, offset + limit), total: all.length };
+  }
   const entries: ModerationEntry[] = [];
   const iter = kv.list<ModerationEntry>({ prefix: keys.moderationLogPrefix() }, {
     reverse: true,

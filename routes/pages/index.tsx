@@ -1,4 +1,9 @@
-/** `/`: this week's launches, trending, up next, the boards side by side and the latest awards. */
+/**
+ * `/`: this week's launches, trending, up next, the boards side by side and the latest awards.
+ * The launch tabs carry the person's vote buttons; in a new week's first hours (EARLY_WEEK_HOURS)
+ * the week's tabs (this week, today) list its launches in a random order drawn per request,
+ * without ranks or counts, as the week page does.
+ */
 import {
   calendarRange,
   categoryNames,
@@ -23,6 +28,9 @@ import { formatDate, formatNumber, formatWeekRange } from "../../components/form
 import LaunchTabsIsland, { type LaunchTab } from "../../islands/LaunchTabs.tsx";
 import { type PageHandler, renderPage } from "./_page.tsx";
 import { IMPLEMENTED_OPERATION_IDS } from "../api/v1/mod.ts";
+import { pageVoting } from "../community/votes.tsx";
+import type { Voting } from "../../components/Vote.tsx";
+import { EARLY_WEEK_HOURS, inEarlyHours, shuffled } from "../../services/community/mod.ts";
 
 const LaunchTabs = island("LaunchTabs", LaunchTabsIsland);
 
@@ -40,6 +48,14 @@ const TABS: LaunchTab[] = [
 const LIST_SIZE = 10;
 const SIDE_SIZE = 5;
 const BOARDS = ["community-all-time", "billboard", "domain-rating", "revenue"] as const;
+/** The tabs that list the current week's launches (shuffled in its first hours). */
+const WEEK_SECTIONS = new Set(["this-week", "today"]);
+
+/** The tabs as shown now: the week's tabs marked `early` in a new week's first hours. */
+function tabsAt(now: Date): LaunchTab[] {
+  if (!inEarlyHours(mondayOf(now), now)) return TABS;
+  return TABS.map((t) => WEEK_SECTIONS.has(t.section) ? { ...t, early: true } : t);
+}
 
 async function loadHome(deps: Deps, section: LaunchSection) {
   const top = { page: 1, per_page: SIDE_SIZE };
@@ -70,18 +86,28 @@ async function loadHome(deps: Deps, section: LaunchSection) {
   };
 }
 
-type HomeData = Awaited<ReturnType<typeof loadHome>> & { section: string };
+type HomeData = Awaited<ReturnType<typeof loadHome>> & {
+  section: string;
+  tabs: LaunchTab[];
+  voting: Voting;
+};
 
 export const handler: PageHandler = async (ctx) => {
   const requested = ctx.c.req.query("section");
   const section = (TABS.find((t) => t.section === requested) ?? TABS[0]).section as LaunchSection;
+  const tabs = tabsAt(ctx.deps.now());
   const data = await loadHome(ctx.deps, section);
+  if (tabs.find((t) => t.section === section)?.early) {
+    // A random order drawn for this request; the counts stay out of the page (and its props).
+    data.launches.items = shuffled(data.launches.items).map((l) => ({ ...l, votes: 0 }));
+  }
+  const voting = await pageVoting(ctx.deps, ctx.c, data.launches.items.map((l) => l.id));
   return renderPage(ctx, {
     title: `${data.site.name}: ${data.site.tagline}`,
     fullTitle: true,
     description: data.site.purpose,
     path: "/",
-  }, <HomePage {...data} section={section} />);
+  }, <HomePage {...data} section={section} tabs={tabs} voting={voting} />);
 };
 
 /** The home page. */
@@ -111,18 +137,26 @@ export default function HomePage(props: HomeData) {
             <div>
               <h2 id="launches-title">Launches this week</h2>
               <p class="card-note">
-                {isoWeekLabel(thisWeek)} · {formatWeekRange(thisWeek, sundayOf(thisWeek))}{" "}
-                · ranked by community votes
+                {isoWeekLabel(thisWeek)} · {formatWeekRange(thisWeek, sundayOf(thisWeek))} ·{" "}
+                {props.tabs[0].early
+                  ? (
+                    <>
+                      random order, counts hidden for the first {EARLY_WEEK_HOURS}{" "}
+                      hours (<a href="/rules#first-hours">why?</a>)
+                    </>
+                  )
+                  : "ranked by community votes"}
               </p>
             </div>
             <a class="card-link" href="/launches/this">Full week →</a>
           </header>
           <LaunchTabs
-            tabs={TABS}
+            tabs={props.tabs}
             active={props.section}
             items={props.launches.items}
             perPage={LIST_SIZE}
             categoryNames={props.names}
+            voting={props.voting}
           />
         </section>
 

@@ -33,7 +33,7 @@ export default function RulesPage() {
         <h1>Ranking rules</h1>
         <p class="lead">
           Five separate boards and one weekly award. Only live listings are ranked. Community votes
-          decide the community boards and the awards; money never does. Every voiding of votes is
+          decide the community boards and the awards; money never does. Every moderation decision is
           public on the <a href="/moderation">moderation log</a>.
         </p>
       </header>
@@ -124,6 +124,23 @@ export default function RulesPage() {
           published on the <a href="/moderation">moderation log</a>{" "}
           (listing, number of votes, when and why; never who). A person whose vote was voided cannot
           vote for that listing again.
+        </p>
+        <h2 id="moderation-log">What the moderation log shows</h2>
+        <p>
+          Every decision of the site team on votes, reviews and listings appears on the{" "}
+          <a href="/moderation">moderation log</a>, with the listing, the date and the written
+          reason:
+        </p>
+        <ul>
+          <li>votes voided, with how many;</li>
+          <li>
+            a flagged review removed, or kept (shown and counted again), with how many flags it had;
+          </li>
+          <li>a listing removed from the directory, or restored to it.</li>
+        </ul>
+        <p>
+          The log never names anyone: not the voters, the reviewer, the people who flagged a review,
+          nor the member of the site team who decided.
         </p>
       </div>
     </>

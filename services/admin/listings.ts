@@ -2,7 +2,8 @@
  * Removing and restoring listings from the console. A removal sets status `removed` through the
  * listing's own write (its board entries, status index and category counts go in the same commit;
  * the search index and profile cache follow the write), keeps the status it had so that a restore
- * puts it back, records the audit entry in the same commit, and mails the owner the reason.
+ * puts it back, records the audit entry and the public moderation log entry (no identities) in
+ * the same commit, and mails the owner the reason.
  */
 import { stageAudit } from "../../kv/audit.ts";
 import {
@@ -20,6 +21,7 @@ import {
 } from "../../kv/listings.ts";
 import { getUser } from "../../kv/users.ts";
 import { type Listing, LISTING_STATUSES } from "../../kv/types.ts";
+import { newModerationEntry, stageModerationLog } from "../community/mod.ts";
 import type { Deps } from "../platform/deps.ts";
 import { badRequest, conflict, notFound } from "../platform/errors.ts";
 import { sendMail } from "../platform/mail.ts";
@@ -86,6 +88,7 @@ export async function removeListing(
       reason,
     });
     stageAudit(op, statusAudit(deps, actor, "listing.remove", before.listing, "removed", reason));
+    stageModerationLog(op, newModerationEntry(deps, "listing_removed", before.listing, { reason }));
   });
   if (!state) throw notFound("listing", input.slug);
   await mailOwner(deps, state.listing, "removed from", previous, reason);
@@ -117,6 +120,7 @@ export async function restoreListing(
       op,
       statusAudit(deps, actor, "listing.restore", before.listing, after.listing.status, reason),
     );
+    stageModerationLog(op, newModerationEntry(deps, "listing_restored", after.listing, { reason }));
   });
   if (!state) throw notFound("listing", input.slug);
   await mailOwner(deps, state.listing, "restored to", state.listing.status, reason);

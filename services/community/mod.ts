@@ -47,6 +47,15 @@ export {
 } from "./fraud.ts";
 export { clearCluster, MODERATION_REASON_MAX, openVoteClusters, voidVotes } from "./voiding.ts";
 export type { VoidTarget } from "./voiding.ts";
-export { listingVoteModeration, MODERATION_LOG_PER_PAGE, moderationLog } from "./moderation_log.ts";
-export type { ListingVoteModeration } from "./moderation_log.ts";
+export {
+  listingVoteModeration,
+  MODERATION_KINDS,
+  MODERATION_LOG_PER_PAGE,
+  moderationKind,
+  moderationLog,
+  newModerationEntry,
+  parseModerationKind,
+  stageModerationLog,
+} from "./moderation_log.ts";
+export type { ListingVoteModeration, ModerationFacts } from "./moderation_log.ts";
 export { EARLY_WEEK_HOURS, inEarlyHours, shuffled } from "./early_week.ts";

@@ -3,7 +3,8 @@
  * edit it; the listing's owner and co-founders cannot review it, and may answer each review once,
  * publicly. Anyone signed in may flag a review once; a flagged review is hidden from the page and
  * from the community rating until the site team keeps it (visible again; later flags of the same
- * text no longer hide it) or removes it (gone; its author cannot write another for the listing).
+ * text no longer hide it) or removes it (gone; its author cannot write another for the listing);
+ * either decision goes on the public moderation log in the same write, without any identity.
  * Every write counts against its author's hourly limit.
  */
 import { getListing, getListingBySlug } from "../../kv/listings.ts";
@@ -27,6 +28,7 @@ import { isListingTeam } from "../directory/my_listings.ts";
 import { PUBLIC_STATUSES } from "../directory/listings.ts";
 import type { Deps } from "../platform/deps.ts";
 import { ApiError, badRequest, conflict, notFound } from "../platform/errors.ts";
+import { newModerationEntry, stageModerationLog } from "./moderation_log.ts";
 
 /** The longest review text, answer and reason. */
 export const REVIEW_BODY_MAX = 2_000;
@@ -294,13 +296,18 @@ export async function decideReviewFlag(
     throw badRequest("Choose keep or remove", [{ path: "outcome", message: "keep or remove" }]);
   }
   const reason = checkedText(decision.reason, "reason", REVIEW_REASON_MAX, "a reason");
-  await liveReview(deps, reviewId);
+  const { review } = await liveReview(deps, reviewId);
+  const listing = await getListing(deps.kv, review.listing_id);
+  if (!listing) throw notFound("listing", review.listing_id);
   return await change(deps, reread(deps, reviewId), (current) => {
     const was = current!.review;
     if (!was.flagged) throw conflict("This review is not waiting for a decision");
     const at = deps.now().toISOString();
     const next = { ...was, flagged: false, decision: { outcome, by: decision.by, reason, at } };
-    return { current, next, remove: outcome === "removed" };
+    const kind = outcome === "removed" ? "review_removed" : "review_kept";
+    const entry = newModerationEntry(deps, kind, listing, { reason, flags: was.flags ?? 0 });
+    const stage = (op: Deno.AtomicOperation) => stageModerationLog(op, entry);
+    return { current, next, remove: outcome === "removed", stage };
   });
 }
 

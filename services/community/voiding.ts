@@ -17,6 +17,7 @@ import {
   recordVoiding,
 } from "../../kv/vote_moderation.ts";
 import type { Deps } from "../platform/deps.ts";
+import { newModerationEntry } from "./moderation_log.ts";
 import { badRequest, conflict, notFound } from "../platform/errors.ts";
 
 /** A decision's reason: required, at most this many characters. */
@@ -64,17 +65,11 @@ export async function voidVotes(
   if (votes.every((v) => v === null)) {
     throw conflict(`None of these votes for ${listing.name} is counted any more`);
   }
-  const at = deps.now().toISOString();
-  const entry: ModerationEntry = {
-    id: crypto.randomUUID(),
-    at,
-    listing_id: listing.id,
-    slug: listing.slug,
-    name: listing.name,
-    votes: 0,
+  const entry = newModerationEntry(deps, "votes_voided", listing, {
     reason,
     awards_note: await awardsNote(deps, listing, votes),
-  };
+  });
+  const at = entry.at;
   for (const userId of userIds) {
     const taken = await retractVote(deps.kv, listingId, userId, (op, vote) => {
       recordVoiding(
