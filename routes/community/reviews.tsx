@@ -19,6 +19,7 @@ import {
   flagReview,
   reviewsForPage,
 } from "../../services/community/mod.ts";
+import { safeNextPath } from "../../services/access/mod.ts";
 import { getPublicListing } from "../../services/directory/mod.ts";
 import { ApiError, type Deps } from "../../services/platform/mod.ts";
 import { RatingSummary, reviewAnchor, ReviewItem } from "../../components/listing/Reviews.tsx";
@@ -65,18 +66,10 @@ export async function listingReviews(
   return { data, viewer: who && { id: who.user.id, csrf: who.session.csrf_token } };
 }
 
-/** A same-site path to come back to (`/` for anything else: another site, `//host`, no path). */
-export function safeReturnPath(value: string | null): string {
-  if (!value || !value.startsWith("/") || value.startsWith("//") || /[\\\s]/.test(value)) {
-    return "/";
-  }
-  return value;
-}
-
 /** A signed-in person's checked form post, with where to come back to. */
 async function checkedPost(deps: Deps, c: Context<SessionEnv>) {
   const form = await readForm(c);
-  const back = safeReturnPath(form.get("return_to"));
+  const back = safeNextPath(form.get("return_to"));
   const who = assertSignedIn(c, { next: back });
   verifyCsrf(deps, c, who.session, form.get(CSRF_FIELD));
   return { who, form, back };
