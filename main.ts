@@ -1,6 +1,12 @@
 /** Entrypoint: opens storage, seeds reference (and demo) data, starts the server and the jobs. */
 import { type Deps, loadConfig, seedReferenceData } from "./services/platform/mod.ts";
-import { followListingWrites, loadSearchIndex, SearchIndex } from "./services/directory/mod.ts";
+import {
+  followListingChanges,
+  followListingWrites,
+  saveSearchSnapshot,
+  SearchIndex,
+  startSearchIndex,
+} from "./services/directory/mod.ts";
 import { recheckBadges, runWeeklyRollover } from "./services/publishing/mod.ts";
 import { resumeStalledDrafts } from "./services/drafting/mod.ts";
 import { sweepOrders } from "./services/commerce/mod.ts";
@@ -49,6 +55,11 @@ function registerJobs(deps: Deps): void {
   Deno.cron("vote-clusters", "*/10 * * * *", async () => {
     await flagVoteClusters(deps);
   });
+  // Every 10 minutes, once the search index is loaded: its snapshot, which the next start loads
+  // and catches up instead of reading every listing (a save that crashed is cleaned up later).
+  Deno.cron("search-snapshot", "*/10 * * * *", async () => {
+    await saveSearchSnapshot(deps.kv, deps.search);
+  });
 }
 
 if (import.meta.main) {
@@ -64,7 +75,9 @@ if (import.meta.main) {
   const search = new SearchIndex();
   const deps: Deps = { kv, config, search, now };
   followListingWrites(kv, search);
-  void loadSearchIndex(kv, search);
+  // Other instances' listing writes reach this one's profile cache and search index.
+  followListingChanges(kv, config.listingChangesPollMs);
+  void startSearchIndex(kv, search);
   // A missed rollover (service down on Monday) is caught up at start.
   await runWeeklyRollover(deps).catch((err) => console.error("Weekly rollover failed:", err));
   registerJobs(deps);

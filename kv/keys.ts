@@ -308,3 +308,19 @@ export const editDecisionKey = (id: Id, version: number) =>
 export const editDecisionsPrefix = () => ["edit_decisions"] as const;
 // A listing the team removed: the status it had, so that a restore puts it back.
 export const listingRemovalKey = (id: Id) => ["listing_removals", id] as const;
+
+// Listing change records: one per listing write, ordered by the writer's clock, followed by every
+// instance sharing the store (see kv/listing_changes.ts); the head changes with each of them.
+export const listingChangeKey = (atMs: number, instance: string, sequence: number) =>
+  ["listing_changes", atMs, instance, sequence] as const;
+export const listingChangesPrefix = () => ["listing_changes"] as const;
+export const listingChangesHeadKey = () => ["listing_changes_head"] as const;
+
+// The search index snapshot: its chunks per snapshot id, the head naming the current one, and a
+// marker per snapshot being written (a save that crashed leaves one; the next save clears it).
+export const searchSnapshotChunkKey = (id: string, chunk: number) =>
+  ["search_snapshot", id, chunk] as const;
+export const searchSnapshotPrefix = (id: string) => ["search_snapshot", id] as const;
+export const searchSnapshotHeadKey = () => ["search_snapshot_head"] as const;
+export const searchSnapshotPendingKey = (id: string) => ["search_snapshot_pending", id] as const;
+export const searchSnapshotPendingPrefix = () => ["search_snapshot_pending"] as const;

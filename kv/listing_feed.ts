@@ -1,7 +1,7 @@
 /** A listing's feed: the updates its owners post and the reviews people write. */
 import * as keys from "./keys.ts";
 import type { ListingUpdate, Review } from "./types.ts";
-import { notifyListingWrite } from "./listings.ts";
+import { commitListingWrite } from "./listing_changes.ts";
 import { conflict } from "../services/platform/errors.ts";
 import { putReview } from "./reviews.ts";
 
@@ -26,10 +26,9 @@ export async function addListingUpdate(
   const op = kv.atomic().check({ key: keys.updateKey(id, updateId), versionstamp: null })
     .set(keys.updateKey(id, updateId), record);
   await extra?.(op, record);
-  if (!(await op.commit()).ok) {
+  if (!(await commitListingWrite(kv, op, [id])).ok) {
     throw conflict(`Could not post the update to listing ${id}: the request changed meanwhile`);
   }
-  notifyListingWrite(kv, id);
   return record;
 }
 

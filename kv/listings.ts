@@ -16,6 +16,10 @@ import { present } from "./read.ts";
 import { domainOf, slugify } from "./slugs.ts";
 import { getManySplit, getSplit, type SplitEntry, stageValue } from "./split_values.ts";
 import { conflict } from "../services/platform/errors.ts";
+import { commitListingWrite } from "./listing_changes.ts";
+
+export { onListingWrite } from "./listing_changes.ts";
+export type { ListingWriteListener } from "./listing_changes.ts";
 
 export type NewListing =
   & Omit<Listing, "id" | "slug" | "domain" | "created_at" | "updated_at">
@@ -33,34 +37,6 @@ export const EMPTY_STATS: ListingStats = {
 
 const MAX_RETRIES = 30;
 const U64_MINUS_ONE = (1n << 64n) - 1n;
-
-/** Called with a listing's id after this module wrote the listing, its stats, updates or reviews. */
-export type ListingWriteListener = (id: number) => void;
-
-const writeListeners = new WeakMap<Deno.Kv, Set<ListingWriteListener>>();
-
-/**
- * Calls `listener` after every write this module makes to a listing of `kv` (the record, its
- * stats, updates and reviews), so that in-process caches can drop what they hold for it. Writes
- * made by other processes are not seen. Returns the function that removes the listener.
- */
-export function onListingWrite(kv: Deno.Kv, listener: ListingWriteListener): () => void {
-  let listeners = writeListeners.get(kv);
-  if (!listeners) writeListeners.set(kv, listeners = new Set());
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-/** Tells the listeners of `kv` that listing `id` was written. */
-export function notifyListingWrite(kv: Deno.Kv, id: number): void {
-  for (const listener of writeListeners.get(kv) ?? []) {
-    try {
-      listener(id);
-    } catch (err) {
-      console.error(`A listing write listener failed for listing ${id}:`, err);
-    }
-  }
-}
 
 /** The categories a listing counts in: primary, extras and each one's parent. */
 export function categoriesWithParents(
@@ -252,26 +228,10 @@ export async function createListing(
       continue;
     }
     const id = Number(counter.value?.value ?? 0n) + 1;
-    const stamp = input.created_at ?? now.toISOString();
-    const listing: Listing = {
-      ...input,
-      id,
-      slug,
-      domain,
-      created_at: stamp,
-      updated_at: stamp,
-    } as Listing;
-    const staged = await stageValue(kv, keys.listingKey(id), listing);
-    const op = kv.atomic()
-      .check({ key: keys.listingKey(id), versionstamp: null })
-      .max(keys.listingIdCounterKey(), BigInt(id))
-      .set(keys.listingStatsKey(id), EMPTY_STATS);
-    staged.write(op, null);
-    applyDerivedKeys(op, null, { listing, stats: EMPTY_STATS }, parents);
-    if ((await op.commit()).ok) {
-      notifyListingWrite(kv, id);
-      return listing;
-    }
+    const listing = newListingRecord(input, id, slug, now);
+    const op = kv.atomic();
+    const staged = await stageNewListing(kv, op, listing, parents);
+    if ((await commitListingWrite(kv, op, [id])).ok) return listing;
     await staged.discard();
     if (await domainTaken()) {
       throw new ListingConflictError(`A listing for "${domain}" already exists`);
@@ -280,6 +240,79 @@ export async function createListing(
     await backoff(attempt);
   }
   throw conflict(`Could not create listing "${input.name}": too many concurrent writes, retry`);
+}
+
+/** The record of a new listing: its id, slug and domain, created and updated at once. */
+function newListingRecord(input: NewListing, id: number, slug: string, now: Date): Listing {
+  const stamp = input.created_at ?? now.toISOString();
+  return {
+    ...input,
+    id,
+    slug,
+    domain: domainOf(input.url),
+    created_at: stamp,
+    updated_at: stamp,
+  } as Listing;
+}
+
+/**
+ * Adds a new listing to `op`: the record (which must not exist yet), the id counter, zero stats and
+ * every derived key (slug and domain checked free). Returns the staged record, to discard its
+ * parts if the write fails.
+ */
+async function stageNewListing(
+  kv: Deno.Kv,
+  op: Deno.AtomicOperation,
+  listing: Listing,
+  parents: Map<string, string | null>,
+) {
+  const staged = await stageValue(kv, keys.listingKey(listing.id), listing);
+  op.check({ key: keys.listingKey(listing.id), versionstamp: null })
+    .max(keys.listingIdCounterKey(), BigInt(listing.id))
+    .set(keys.listingStatsKey(listing.id), EMPTY_STATS);
+  staged.write(op, null);
+  applyDerivedKeys(op, null, { listing, stats: EMPTY_STATS }, parents);
+  return staged;
+}
+
+/**
+ * New listings written per atomic operation by `importListings`: each takes 3 checks (record, slug,
+ * domain), the id counter one more, and an atomic operation allows 100.
+ */
+export const IMPORT_BATCH = 33;
+
+/**
+ * Creates many new listings quickly (imports, benchmarks): `IMPORT_BATCH` per atomic write, with
+ * consecutive ids after the highest committed, each slug (given, or from the name) and domain
+ * checked free in the same write. A batch that fails (a slug or domain taken, or another writer
+ * took its ids) is created one listing at a time by `createListing` instead, which numbers taken
+ * slugs and refuses taken domains (ListingConflictError). Returns the listings in input order.
+ */
+export async function importListings(
+  kv: Deno.Kv,
+  inputs: NewListing[],
+  now = new Date(),
+): Promise<Listing[]> {
+  const parents = await getCategoryParents(kv);
+  const created: Listing[] = [];
+  for (let from = 0; from < inputs.length; from += IMPORT_BATCH) {
+    const batch = inputs.slice(from, from + IMPORT_BATCH);
+    const counter = await kv.get<Deno.KvU64>(keys.listingIdCounterKey());
+    const first = Number(counter.value?.value ?? 0n) + 1;
+    const listings = batch.map((input, k) =>
+      newListingRecord(input, first + k, (input.slug ?? slugify(input.name)).slice(0, 200), now)
+    );
+    const op = kv.atomic().check(counter);
+    const staged = [];
+    for (const listing of listings) staged.push(await stageNewListing(kv, op, listing, parents));
+    if ((await commitListingWrite(kv, op, listings.map((l) => l.id))).ok) {
+      created.push(...listings);
+      continue;
+    }
+    await Promise.all(staged.map((s) => s.discard()));
+    for (const input of batch) created.push(await createListing(kv, input, now));
+  }
+  return created;
 }
 
 /** Raised when a listing's website or slug is already taken. */
@@ -396,10 +429,7 @@ export async function updateListingState(
     staged?.write(op, listingEntry.parts);
     applyDerivedKeys(op, before, after, parents);
     if (extra) await extra(op, before, after);
-    if ((await op.commit()).ok) {
-      notifyListingWrite(kv, id);
-      return after;
-    }
+    if ((await commitListingWrite(kv, op, [id])).ok) return after;
     await staged?.discard();
     await backoff(attempt);
   }

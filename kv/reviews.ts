@@ -3,10 +3,10 @@
  * beside it: the listing of each review id, each person's one review of a listing, the flags of a
  * review (one per person), the site team's queue of hidden (flagged) reviews, and the reviews the
  * team removed. Every change is one atomic write checked against what was read, and drops the
- * listing's cached profile (`notifyListingWrite`).
+ * listing's cached profile (`commitListingWrite`).
  */
 import * as keys from "./keys.ts";
-import { notifyListingWrite } from "./listings.ts";
+import { commitListingWrite } from "./listing_changes.ts";
 import { getManyValues } from "./read.ts";
 import type { Review, ReviewFlag } from "./types.ts";
 
@@ -37,8 +37,7 @@ export async function putReview(kv: Deno.Kv, review: Review): Promise<void> {
   if (review.flagged) {
     op.set(keys.flaggedReviewKey(review.id), flaggedEntry(review, review.created_at));
   }
-  await op.commit();
-  notifyListingWrite(kv, review.listing_id);
+  await commitListingWrite(kv, op, [review.listing_id]);
 }
 
 function flaggedEntry(review: Review, since: string): FlaggedEntry {
@@ -121,9 +120,7 @@ export async function commitReview(kv: Deno.Kv, change: ReviewChange): Promise<b
     }
   }
   change.stage?.(op);
-  if (!(await op.commit()).ok) return false;
-  notifyListingWrite(kv, next.listing_id);
-  return true;
+  return (await commitListingWrite(kv, op, [next.listing_id])).ok;
 }
 
 /** The flags of a review, in the order of their authors' ids. */

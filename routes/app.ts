@@ -9,6 +9,7 @@ import { buildOpenApi } from "./api/v1/openapi.ts";
 import { apiBodyLimit } from "./api/v1/body_size.ts";
 import { restRoutes, unmatchedApiRoute } from "./api/v1/rest.ts";
 import { FORM_BODY_LIMIT, limitBody, rateLimit } from "./middleware.ts";
+import { API_EXPOSED_HEADERS, encodeJson, fastPublicReads, publicAnswer } from "./public_reads.ts";
 import { badgeRoutes } from "./badges.ts";
 import { goRoutes } from "./go.ts";
 import { pageRoutes, renderErrorPage } from "./pages/mod.tsx";
@@ -68,6 +69,8 @@ const FORM_PATHS = [
 /** Builds the whole application for a set of dependencies. */
 export function createApp(deps: Deps): Hono {
   const app = new Hono();
+  // An anonymous read of a cached profile is answered here, with the headers of the chain below.
+  app.use("*", fastPublicReads(deps));
   // The id is answered as X-Request-Id and logged with the request's failure, if any.
   app.use("*", requestId());
   app.use("*", async (c, next) => {
@@ -87,7 +90,7 @@ export function createApp(deps: Deps): Hono {
     "/api/*",
     cors({
       origin: "*",
-      exposeHeaders: ["Retry-After", "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset"],
+      exposeHeaders: API_EXPOSED_HEADERS,
     }),
   );
 
@@ -101,7 +104,8 @@ export function createApp(deps: Deps): Hono {
   app.use("*", except(SESSIONLESS_PATHS, session({ deps })));
 
   const openApi = buildOpenApi(deps.config.publicUrl);
-  app.get("/api/v1/openapi.json", (c) => c.json(openApi));
+  const openApiJson = encodeJson(openApi);
+  app.get("/api/v1/openapi.json", (c) => publicAnswer(c, openApiJson, 200));
   app.use("/api/*", rateLimit({ deps }));
   app.route("/api/v1", restRoutes({ deps }));
   app.route("/", mcpRoutes(deps));

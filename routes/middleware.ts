@@ -109,7 +109,7 @@ export function rateLimited(state: RateLimitState): ApiError {
     "rate_limited",
     `Too many requests: at most ${state.limit} per minute; retry in ${state.reset} s`,
     [],
-    { ...rateLimitHeaders(state), "Retry-After": String(state.reset) },
+    { ...rateLimitHeaders(state), "Retry-After": String(state.reset), "Cache-Control": "no-store" },
   );
 }
 

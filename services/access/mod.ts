@@ -43,7 +43,7 @@ export type { AuthorizationRequest } from "./oauth/authorize.ts";
 export { exchangeToken, revokeToken } from "./oauth/tokens.ts";
 export { listAuthorizedApps, revokeAuthorizedApp } from "./oauth/grants.ts";
 export type { AuthorizedApp } from "./oauth/grants.ts";
-export { countRequest, rateLimitBucket, rateLimiterFor } from "./rate_limit.ts";
+export { anonymousBucket, countRequest, rateLimitBucket, rateLimiterFor } from "./rate_limit.ts";
 export type { RateLimiter, RateLimitState } from "./rate_limit.ts";
 export {
   checkCsrf,

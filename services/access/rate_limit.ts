@@ -113,6 +113,11 @@ export function credentialCheckFor(kv: Deno.Kv): CredentialCheck {
   return check;
 }
 
+/** The bucket of a request without a valid credential: its client address. */
+export function anonymousBucket(clientIp: string): string {
+  return `ip:${clientIp}`;
+}
+
 /**
  * The bucket a request counts in: its bearer credential when `deps` is given and the credential
  * is live, else its client address (unknown, revoked or expired tokens count as anonymous).
@@ -126,7 +131,7 @@ export async function rateLimitBucket(
   if (token && deps && await credentialCheckFor(deps.kv).isValid(deps, token)) {
     return { bucket: `credential:${(await sha256Hex(token)).slice(0, 32)}`, anonymous: false };
   }
-  return { bucket: `ip:${clientIp}`, anonymous: true };
+  return { bucket: anonymousBucket(clientIp), anonymous: true };
 }
 
 /** How close to the limit (in requests left) a bucket is counted exactly. */
@@ -177,6 +182,29 @@ export class RateLimiter {
     this.syncIntervalMs = options.syncIntervalMs ?? SYNC_INTERVAL_MS;
   }
 
+  /**
+   * Counts one request when that needs no KV work at all: its bucket is far from the limit and
+   * this instance has admitted fewer than `margin` requests on its view of the others (exactly
+   * the requests `count` admits without waiting). Otherwise it counts nothing and returns null:
+   * call `count`. Lets a caller answer at once, synchronously.
+   */
+  countNow(
+    bucket: string,
+    limit: number,
+    now: Date,
+    windowMs = WINDOW_MS,
+  ): RateLimitState | null {
+    const ms = now.getTime();
+    const window = Math.floor(ms / windowMs);
+    const b = this.#bucket(bucket, windowMs, window);
+    const margin = exactMargin(limit);
+    if (limit - b.others - b.own <= margin || b.own - b.ownAtSync >= margin) return null;
+    this.#startBackgroundSync(b, limit, margin);
+    b.own++;
+    this.#markDirty(b);
+    return this.#outcome(b, limit, ms, true);
+  }
+
   /** Counts one request in `bucket` at `now` against `limit` per window of `windowMs`. */
   async count(
     bucket: string,
@@ -184,26 +212,18 @@ export class RateLimiter {
     now: Date,
     windowMs = WINDOW_MS,
   ): Promise<RateLimitState> {
+    const admitted = this.countNow(bucket, limit, now, windowMs);
+    if (admitted) return admitted;
     const ms = now.getTime();
     const window = Math.floor(ms / windowMs);
     const b = this.#bucket(bucket, windowMs, window);
-    const outcome = (allowed: boolean): RateLimitState => ({
-      limit,
-      remaining: Math.max(0, limit - b.others - b.own),
-      reset: Math.max(1, Math.ceil(((window + 1) * windowMs - ms) / 1000)),
-      window: windowMs / 1000,
-      allowed,
-    });
+    const outcome = (allowed: boolean) => this.#outcome(b, limit, ms, allowed);
     const margin = exactMargin(limit);
     const far = () => limit - b.others - b.own > margin;
     // At most `margin` admissions on one view of the others (a sync writes this instance's count,
     // then reads the others'): a background sync after margin / 2, a wait after `margin`.
     while (far() && b.own - b.ownAtSync >= margin) await this.#sync(b);
-    const blind = b.own - b.ownAtSync;
-    if (far() && blind >= margin / 2 && !b.syncing && this.#backgroundSyncs.size < MAX_SYNCS) {
-      const sync: Promise<void> = this.#sync(b).finally(() => this.#backgroundSyncs.delete(sync));
-      this.#backgroundSyncs.add(sync);
-    }
+    this.#startBackgroundSync(b, limit, margin);
     if (b.others + b.own >= limit) return outcome(false);
     if (far()) {
       b.own++;
@@ -216,6 +236,25 @@ export class RateLimiter {
     const state = outcome(true);
     await this.#publish(b);
     return state;
+  }
+
+  #outcome(b: Bucket, limit: number, ms: number, allowed: boolean): RateLimitState {
+    return {
+      limit,
+      remaining: Math.max(0, limit - b.others - b.own),
+      reset: Math.max(1, Math.ceil(((b.window + 1) * b.windowMs - ms) / 1000)),
+      window: b.windowMs / 1000,
+      allowed,
+    };
+  }
+
+  /** Starts a background sync once margin / 2 requests were admitted on one view (far only). */
+  #startBackgroundSync(b: Bucket, limit: number, margin: number): void {
+    const far = limit - b.others - b.own > margin;
+    if (!far || b.own - b.ownAtSync < margin / 2 || b.syncing) return;
+    if (this.#backgroundSyncs.size >= MAX_SYNCS) return;
+    const sync: Promise<void> = this.#sync(b).finally(() => this.#backgroundSyncs.delete(sync));
+    this.#backgroundSyncs.add(sync);
   }
 
   /** Buckets held in memory (this window's and the previous one's). */

@@ -83,11 +83,20 @@ function categoryRef(category: Category | null, slug: string) {
  * must not change it.
  */
 export async function getPublicListing(deps: Deps, slug: string) {
-  const cache = profileCacheFor(deps.kv) as ProfileCache<Profile>;
+  return cachedPublicListing(deps, slug) ??
+    await loadPublicListing(deps, publicProfiles(deps), slug, profileVariant(deps));
+}
+
+/**
+ * get_listing's profile when the process's profile cache holds a valid copy (same slug, public
+ * URL and day, younger than the TTL, not written since), else undefined: no I/O, so a caller can
+ * answer at once. In the last quarter of its life the copy is read again in the background.
+ */
+export function cachedPublicListing(deps: Deps, slug: string): Profile | undefined {
+  const cache = publicProfiles(deps);
   const variant = profileVariant(deps);
   const cached = cache.get(slug, variant);
-  if (!cached) return await loadPublicListing(deps, cache, slug, variant);
-  if (cache.startRefresh(slug)) {
+  if (cached && cache.startRefresh(slug)) {
     loadPublicListing(deps, cache, slug, variant)
       .catch((err) => {
         if (!(err instanceof ApiError)) console.error(`Cannot refresh listing "${slug}":`, err);
@@ -95,6 +104,10 @@ export async function getPublicListing(deps: Deps, slug: string) {
       .finally(() => cache.endRefresh(slug));
   }
   return cached;
+}
+
+function publicProfiles(deps: Deps): ProfileCache<Profile> {
+  return profileCacheFor(deps.kv) as ProfileCache<Profile>;
 }
 
 /** Reads, assembles and caches a public profile; 404 (and out of the cache) when not public. */

@@ -24,7 +24,13 @@ export {
   listMyListingVersions,
   updateMyListing,
 } from "./listing_edits.ts";
-export { compareListings, getAlternatives, getPublicListing, searchListings } from "./listings.ts";
+export {
+  cachedPublicListing,
+  compareListings,
+  getAlternatives,
+  getPublicListing,
+  searchListings,
+} from "./listings.ts";
 export {
   addMilestone,
   deleteMilestone,
@@ -35,6 +41,12 @@ export {
 } from "./my_listings.ts";
 export { SearchIndex } from "./search/index.ts";
 export { followListingWrites, loadSearchIndex } from "./search/load.ts";
+export { saveSearchSnapshot, startSearchIndex } from "./search/snapshot.ts";
+export {
+  followListingChanges,
+  listingChangeCursor,
+  ListingChangeFollower,
+} from "./listing_changes.ts";
 export { API_VERSION, getSiteInfo, MCP_PROTOCOL_VERSIONS } from "./site.ts";
 export { countListingView } from "./views.ts";
 export {

@@ -17,7 +17,7 @@
  * - It also keeps, per slug, a hint of where the last read found the listing, so that a miss
  *   reads everything in one round trip (see kv/profiles.ts).
  */
-import { onListingWrite } from "../../kv/listings.ts";
+import { onListingWrite } from "../../kv/listing_changes.ts";
 import type { ProfileHint } from "../../kv/profiles.ts";
 
 /** How long a profile may be served from memory. */

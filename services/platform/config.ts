@@ -24,6 +24,11 @@ export interface Config {
    * `GET {apiUrl}?domain=…` → `{ "domain_rating": 0-100 }`; unset, readings are entered by hand.
    */
   domainRating: { apiUrl?: string; apiKey?: string };
+  /**
+   * How often other instances' listing writes are looked for in the shared store
+   * (LISTING_CHANGES_POLL_MS, 250): the bound on how late they reach this instance's caches.
+   */
+  listingChangesPollMs: number;
 }
 
 function positiveInt(
@@ -134,6 +139,7 @@ export function loadConfig(env: (name: string) => string | undefined = Deno.env.
       apiUrl: absoluteUrl(env, "DOMAIN_RATING_API_URL"),
       apiKey: env("DOMAIN_RATING_API_KEY") || undefined,
     },
+    listingChangesPollMs: positiveInt(env, "LISTING_CHANGES_POLL_MS", 250),
   };
 }
 

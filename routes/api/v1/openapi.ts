@@ -69,6 +69,19 @@ function errorResponse(description: string, headers?: JsonSchema): JsonSchema {
   };
 }
 
+/** The headers of a public read's answer, which caches and CDNs may keep. */
+const CACHE_HEADERS: JsonSchema = {
+  ETag: {
+    description: "The answer's entity tag: send it as If-None-Match to get 304 while it is current",
+    schema: { type: "string" },
+  },
+  "Cache-Control": {
+    description:
+      "public, with a short max-age and stale-while-revalidate (private with credentials)",
+    schema: { type: "string" },
+  },
+};
+
 /** Every status the operation answers: its own reasons inline, the shared ones by reference. */
 function responsesOf(op: Operation): JsonSchema {
   const responses: JsonSchema = {};
@@ -76,7 +89,14 @@ function responsesOf(op: Operation): JsonSchema {
     if (status === op.status) {
       responses[status] = {
         description: op.status === 201 ? "Created" : "OK",
+        ...(op.statuses.includes(304) ? { headers: CACHE_HEADERS } : {}),
         content: { "application/json": { schema: { type: "object", additionalProperties: true } } },
+      };
+      continue;
+    }
+    if (status === 304) {
+      responses[status] = {
+        description: "Not Modified: the ETag sent in If-None-Match is current (no body)",
       };
       continue;
     }

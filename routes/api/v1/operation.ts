@@ -109,15 +109,23 @@ export type Operation =
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429 | 501;
 
 /**
- * The statuses that follow from a definition: 400 (invalid input), 401 (a bad credential, even on
+ * The statuses that follow from a definition: 304 (public reads: the If-None-Match ETag is
+ * current), 400 (invalid input), 401 (a bad credential, even on
  * public operations), 403 (missing scope), 404 (path parameters), 409 (an Idempotency-Key still in
  * use), 413 (a body over the limit), 429 (rate limit) and 501 (no handler yet).
  */
 function derivedStatuses(
-  spec: { access: Access; params?: unknown; body?: unknown; idempotencyKey?: boolean },
+  spec: {
+    access: Access;
+    method: HttpMethod;
+    params?: unknown;
+    body?: unknown;
+    idempotencyKey?: boolean;
+  },
   implemented: boolean,
 ): number[] {
   return [
+    ...(spec.access === "public" && spec.method === "get" ? [304] : []),
     400,
     401,
     ...(spec.access !== "public" ? [403] : []),

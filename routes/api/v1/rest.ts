@@ -6,6 +6,7 @@ import { OPERATIONS } from "./mod.ts";
 import { type Operation, parsePart } from "./operation.ts";
 import { runOperation } from "./run.ts";
 import { authorize, restResource } from "../../../services/access/mod.ts";
+import { noStoreByDefault, publicJson } from "../../public_reads.ts";
 
 const EMPTY = z.object({}).strict();
 
@@ -45,9 +46,10 @@ export function coerceUrlValues(
 }
 
 function readQuery(c: Context): Record<string, string> {
-  const url = new URL(c.req.url);
   const values: Record<string, string> = {};
-  for (const [name, value] of url.searchParams) {
+  const start = c.req.url.indexOf("?");
+  if (start < 0) return values; // no query: no URL to parse
+  for (const [name, value] of new URLSearchParams(c.req.url.slice(start + 1).split("#")[0])) {
     if (name in values) {
       throw badRequest(`Query parameter "${name}" was given more than once`, [{
         path: name,
@@ -121,12 +123,15 @@ export function toHonoPath(path: string): string {
 export function restRoutes({ deps }: RestOptions): Hono {
   const app = new Hono();
   const target = restResource(deps.config.publicUrl);
+  app.use("*", noStoreByDefault());
   for (const op of OPERATIONS) {
+    const publicRead = op.access === "public" && op.method === "get";
     app.on(op.method.toUpperCase(), toHonoPath(op.path), async (c) => {
       const caller = await authorize(deps, c.req.header("authorization"), op.access, target);
       const input = await readInput(c, op);
       const result = await runOperation(deps, op, input, caller, c.req.header("idempotency-key"));
       if (result.replayed) c.header("Idempotent-Replayed", "true");
+      if (publicRead) return publicJson(c, result.body, result.status);
       return c.json(result.body as object, result.status as 200);
     });
   }

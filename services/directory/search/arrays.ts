@@ -1,8 +1,9 @@
 /** Typed-array storage of the search index: growable arrays, fixed chunks, bit counts, top k. */
+import type { SnapshotReader, SnapshotWriter } from "./codec.ts";
 
 /** Storage lives in fixed chunks of 2^20 ints (4 MB): growing never copies. */
 export const CHUNK_BITS = 20;
-const CHUNK_SIZE = 1 << CHUNK_BITS;
+export const CHUNK_SIZE = 1 << CHUNK_BITS;
 /** `offset & CHUNK_MASK` is an offset's position inside its chunk. */
 export const CHUNK_MASK = CHUNK_SIZE - 1;
 /** Stamps mark "seen in this pass" without clearing arrays; they restart before overflowing. */
@@ -53,6 +54,30 @@ export class Chunks {
   view(offset: number, size: number): Int32Array {
     const from = offset & CHUNK_MASK;
     return this.list[offset >>> CHUNK_BITS].subarray(from, from + size);
+  }
+
+  /** Writes the chunks up to the used length. */
+  writeSnapshot(out: SnapshotWriter): void {
+    out.number(this.list.length);
+    this.list.forEach((chunk, k) => {
+      out.array(chunk.subarray(0, Math.max(0, this.used - k * CHUNK_SIZE)));
+    });
+  }
+
+  /**
+   * Chunks read from a snapshot, kept as read (the last may be short: later ranges are allocated
+   * from a new chunk).
+   */
+  static readSnapshot(input: SnapshotReader): Chunks {
+    const chunks = new Chunks();
+    const count = input.number();
+    for (let k = 0; k < count; k++) {
+      const chunk = input.array(Int32Array);
+      if (chunk.length > CHUNK_SIZE) throw new RangeError("Snapshot chunk too long");
+      chunks.list.push(chunk);
+    }
+    chunks.used = count * CHUNK_SIZE;
+    return chunks;
   }
 }
 

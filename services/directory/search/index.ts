@@ -21,8 +21,10 @@
  *
  * Loading from KV and following writes are in load.ts; tokens and typo neighbourhoods in text.ts.
  */
-import { type ListingSummary, summaryOf } from "../summary.ts";
+import type { ListingSummary } from "../summary.ts";
 import { CHUNK_BITS, CHUNK_MASK, Chunks, popcount, STAMP_LIMIT, topK } from "./arrays.ts";
+import { SnapshotReader, SnapshotWriter } from "./codec.ts";
+import { Summaries } from "./summaries.ts";
 import { type Filter, Slots, STATUS_DEAD, STATUS_LIVE, STATUS_SCHEDULED } from "./slots.ts";
 import { BLOCK_HEADER, Terms, type Variant } from "./terms.ts";
 import { endsInWord, hasWord, STOPWORDS, tokenize } from "./text.ts";
@@ -75,7 +77,7 @@ export class SearchIndex {
   #slots = new Slots();
   /** Each slot's term ids, so that removing it can update document frequencies. */
   #termLists = new Chunks();
-  #summaries: (ListingSummary | undefined)[] = [];
+  #summaries = new Summaries();
   #totalLength = 0;
   #terms = new Terms();
 
@@ -155,12 +157,11 @@ export class SearchIndex {
   list(filters: SearchFilters = {}): ListingSummary[] {
     const filter = this.#slots.filter({ status: "live", ...filters });
     if (!filter) return [];
-    const out: number[] = [];
-    for (let slot = 0; slot < this.#slotCount; slot++) {
-      if (this.#slots.matches(slot, filter)) out.push(slot);
-    }
+    const out = new Int32Array(this.#slotCount);
+    const count = this.#filtered(filter, out);
     const ids = this.#slots.columns.ids;
-    return out.sort((a, b) => ids[a] - ids[b]).map((slot) => this.#summaryOf(slot));
+    return Array.from(out.subarray(0, count)).sort((a, b) => ids[a] - ids[b])
+      .map((slot) => this.#summaryOf(slot));
   }
 
   /** Full-text search with filters, a sort and a page; `total` counts every match. */
@@ -181,10 +182,7 @@ export class SearchIndex {
         [candidates, count] = this.#textMatches(groups, filter);
       } else {
         candidates = this.#touched;
-        count = 0;
-        for (let slot = 0; slot < this.#slotCount; slot++) {
-          if (this.#slots.matches(slot, filter)) candidates[count++] = slot;
-        }
+        count = this.#filtered(filter, candidates);
       }
       const sort = query.sort === "relevance" && !groups ? "votes" : query.sort;
       const key = this.#sortKey(sort, candidates, count, options.trending);
@@ -205,6 +203,50 @@ export class SearchIndex {
     }
   }
 
+  /**
+   * Writes the whole index (slots, summaries, term lists, vocabulary) to a snapshot; dead slots
+   * stay (numbered as they are) but their postings are left out.
+   */
+  writeSnapshot(out: SnapshotWriter): void {
+    const count = this.#slotCount;
+    for (const value of [count, this.#liveCount, this.#deadCount, this.#totalLength]) {
+      out.number(value);
+    }
+    this.#summaries.writeSnapshot(out, count);
+    this.#termLists.writeSnapshot(out);
+    this.#slots.writeSnapshot(out, count);
+    const status = this.#slots.columns.status;
+    this.#terms.writeSnapshot(out, (slot) => status[slot] !== STATUS_DEAD);
+  }
+
+  /** Replaces the whole index with a snapshot's (built aside, installed only when whole). */
+  readSnapshot(chunks: Uint8Array[]): void {
+    const input = new SnapshotReader(chunks);
+    const [slotCount, liveCount, deadCount, totalLength] = [1, 2, 3, 4].map(() => input.number());
+    const summaries = new Summaries();
+    summaries.readSnapshot(input, slotCount);
+    const termLists = Chunks.readSnapshot(input);
+    const slots = new Slots();
+    slots.readSnapshot(input, slotCount);
+    const terms = new Terms();
+    terms.readSnapshot(input);
+    input.end();
+    const slotOf = new Map<number, number>();
+    for (let slot = 0; slot < slotCount; slot++) {
+      if (slots.columns.status[slot] !== STATUS_DEAD) slotOf.set(slots.columns.ids[slot], slot);
+    }
+    [this.#slotCount, this.#liveCount, this.#deadCount] = [slotCount, liveCount, deadCount];
+    this.#totalLength = totalLength;
+    [this.#summaries, this.#termLists, this.#slots, this.#terms] = [
+      summaries,
+      termLists,
+      slots,
+      terms,
+    ];
+    this.#slotOf = slotOf;
+    this.#score = new Float32Array(0);
+  }
+
   // --- Writing -------------------------------------------------------------------------------
 
   #put(doc: SearchDoc): void {
@@ -220,7 +262,7 @@ export class SearchIndex {
     const slots = this.#slots.columns;
     this.#slotOf.set(doc.id, slot);
     this.#liveCount++;
-    this.#summaries[slot] = summaryOf(doc, doc);
+    this.#summaries.set(slot, doc);
 
     const vocabulary = this.#terms;
     vocabulary.beginDocument();
@@ -249,7 +291,7 @@ export class SearchIndex {
     const slots = this.#slots.columns;
     this.#slotOf.delete(id);
     slots.status[slot] = STATUS_DEAD;
-    this.#summaries[slot] = undefined;
+    this.#summaries.clear(slot);
     this.#liveCount--;
     this.#deadCount++;
     this.#totalLength -= slots.length[slot];
@@ -273,20 +315,35 @@ export class SearchIndex {
       const to = remap[slot];
       if (to < 0) continue;
       count++;
-      this.#summaries[to] = this.#summaries[slot];
+      this.#summaries.move(slot, to);
       this.#slotOf.set(slots.ids[to], to);
       const termCount = slots.termCount[to];
       const copy = this.#termLists.allocate(termCount);
       this.#termLists.view(copy, termCount).set(oldLists.view(slots.termStart[to], termCount));
       slots.termStart[to] = copy;
     }
-    this.#summaries.length = count;
+    this.#summaries.truncate(count);
     this.#slotCount = count;
     this.#deadCount = 0;
     this.#terms.compact(remap);
   }
 
   // --- Querying ------------------------------------------------------------------------------
+
+  /** Writes the slots passing a filter into `out`; returns their number (a domain: one read). */
+  #filtered(filter: Filter, out: Int32Array): number {
+    if (filter.domain >= 0) {
+      const slot = this.#slots.slotOfDomain(filter.domain);
+      if (slot < 0 || !this.#slots.matches(slot, filter)) return 0;
+      out[0] = slot;
+      return 1;
+    }
+    let count = 0;
+    for (let slot = 0; slot < this.#slotCount; slot++) {
+      if (this.#slots.matches(slot, filter)) out[count++] = slot;
+    }
+    return count;
+  }
 
   #ensureScratch(): void {
     const slots = this.#slots.columns.ids.length;
@@ -452,6 +509,6 @@ export class SearchIndex {
   }
 
   #summaryOf(slot: number): ListingSummary {
-    return summaryOf(this.#summaries[slot]!, { votes: this.#slots.columns.votes[slot] });
+    return this.#summaries.get(slot, this.#slots.columns.votes[slot]);
   }
 }

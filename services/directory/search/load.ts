@@ -1,20 +1,19 @@
 /**
- * The search index fed from KV: a full load of live and scheduled listings at start, then every
- * listing write this process makes, read again and upserted.
+ * The search index fed from KV: a full load of live and scheduled listings (or a snapshot, see
+ * start.ts), then every listing write, read again and upserted.
  */
 import type { Listing, ListingStats } from "../../../kv/types.ts";
 import { listingsPrefix, listingStatsPrefix } from "../../../kv/keys.ts";
-import {
-  categoriesWithParents,
-  EMPTY_STATS,
-  getListing,
-  onListingWrite,
-} from "../../../kv/listings.ts";
+import { categoriesWithParents, EMPTY_STATS, getListing } from "../../../kv/listings.ts";
+import { onListingWrite } from "../../../kv/listing_changes.ts";
 import { getCategoryParents } from "../../../kv/categories.ts";
 import { getListingStats } from "../../../kv/listing_stats.ts";
 import { summaryOf } from "../summary.ts";
 import type { SearchIndex } from "./index.ts";
-import type { SearchDoc } from "./types.ts";
+import type { LoadSession, SearchDoc } from "./types.ts";
+
+/** Listings re-read at once when catching up. */
+const REFRESH_BATCH = 50;
 
 /** Builds a SearchDoc from a listing, its stats and the category parent map (slug → parent). */
 export function toSearchDoc(
@@ -37,25 +36,31 @@ export function toSearchDoc(
   };
 }
 
-/** The refreshes in flight per index, so that a caller can wait for them. */
-const refreshing = new WeakMap<SearchIndex, Set<Promise<void>>>();
+/** Re-reads listings into one index: one sequence per index, so older reads never win. */
+interface Refresher {
+  refresh(id: number): Promise<void>;
+  /** The refreshes in flight, so that a caller can wait for them. */
+  inFlight: Set<Promise<void>>;
+}
+
+const refreshers = new WeakMap<SearchIndex, Refresher>();
+/** Indexes whose load (full or from a snapshot) has finished. */
+const loaded = new WeakSet<SearchIndex>();
 
 /**
- * Keeps the index current with the listing writes of this process: after each write the listing
- * is read again and upserted (or removed when it is no longer searchable). Reads that finish out of
- * order never overwrite a newer one. Writes made by other instances reach this index when it is
- * next loaded. Returns the function that stops following.
+ * The index's refresher: reads a listing and its stats again and upserts it (or removes it when it
+ * is no longer searchable). A read that finishes after a newer one began is dropped.
  */
-export function followListingWrites(kv: Deno.Kv, index: SearchIndex): () => void {
+function refresherOf(kv: Deno.Kv, index: SearchIndex): Refresher {
+  const known = refreshers.get(index);
+  if (known) return known;
   const latest = new Map<number, number>();
   let sequence = 0;
-  let pending = refreshing.get(index);
-  if (!pending) refreshing.set(index, pending = new Set());
-  const inFlight = pending;
-  return onListingWrite(kv, (id) => {
+  const inFlight = new Set<Promise<void>>();
+  const refresh = (id: number): Promise<void> => {
     const mine = ++sequence;
     latest.set(id, mine);
-    const refresh = (async () => {
+    const done: Promise<void> = (async () => {
       const [listing, stats, parents] = await Promise.all([
         getListing(kv, id),
         getListingStats(kv, id),
@@ -66,9 +71,37 @@ export function followListingWrites(kv: Deno.Kv, index: SearchIndex): () => void
       if (listing) index.upsert(toSearchDoc(listing, stats, parents));
       else index.remove(id);
     })().catch((err) => console.error(`Could not refresh listing ${id} in the search index:`, err))
-      .finally(() => inFlight.delete(refresh));
-    inFlight.add(refresh);
-  });
+      .finally(() => inFlight.delete(done));
+    inFlight.add(done);
+    return done;
+  };
+  const refresher = { refresh, inFlight };
+  refreshers.set(index, refresher);
+  return refresher;
+}
+
+/** Re-reads listings `ids` into the index (a few at a time), through its refresher. */
+export async function refreshListings(
+  kv: Deno.Kv,
+  index: SearchIndex,
+  ids: Iterable<number>,
+): Promise<void> {
+  const { refresh } = refresherOf(kv, index);
+  const all = [...ids];
+  for (let from = 0; from < all.length; from += REFRESH_BATCH) {
+    await Promise.all(all.slice(from, from + REFRESH_BATCH).map(refresh));
+  }
+}
+
+/**
+ * Keeps the index current with listing writes: after each write (of this process, or of another
+ * instance told by the change follower) the listing is read again and upserted, or removed when it
+ * is no longer searchable. Reads that finish out of order never overwrite a newer one. Returns
+ * the function that stops following.
+ */
+export function followListingWrites(kv: Deno.Kv, index: SearchIndex): () => void {
+  const { refresh } = refresherOf(kv, index);
+  return onListingWrite(kv, (id) => void refresh(id));
 }
 
 /**
@@ -76,27 +109,57 @@ export function followListingWrites(kv: Deno.Kv, index: SearchIndex): () => void
  * (the writes' refreshes run in the background).
  */
 export async function listingWritesIndexed(index: SearchIndex): Promise<void> {
-  const pending = refreshing.get(index);
+  const pending = refreshers.get(index)?.inFlight;
   while (pending && pending.size > 0) await Promise.all(pending);
 }
 
-/** Fills the index from KV (live and scheduled listings) in the background; sets `ready`. */
-export function loadSearchIndex(kv: Deno.Kv, index: SearchIndex): Promise<void> {
+/** Whether listing refreshes are running for the index now. */
+export function listingWritesPending(index: SearchIndex): boolean {
+  return (refreshers.get(index)?.inFlight.size ?? 0) > 0;
+}
+
+/** Whether the index finished loading (in full or from a snapshot). */
+export function isSearchIndexLoaded(index: SearchIndex): boolean {
+  return loaded.has(index);
+}
+
+/**
+ * Runs a loading pass in the background and sets `ready` to it: `fill` adds documents through
+ * the session (writes meanwhile are not overwritten by its older reads).
+ */
+export function runLoad(
+  index: SearchIndex,
+  fill: (session: LoadSession) => Promise<void>,
+): Promise<void> {
   const session = index.beginLoad();
-  const done = (async () => {
-    const parents = await getCategoryParents(kv);
-    const stats = await readStats(kv);
-    const listings = kv.list<Listing>({ prefix: listingsPrefix() }, { batchSize: 200 });
-    for await (const { value: listing } of listings) {
-      if (listing.status !== "live" && listing.status !== "scheduled") continue;
-      index.loadDoc(session, toSearchDoc(listing, stats.get(listing.id) ?? EMPTY_STATS, parents));
-    }
-  })().finally(() => index.endLoad(session));
+  const done = fill(session).finally(() => index.endLoad(session)).then(() => {
+    loaded.add(index);
+  });
   // Handled here so that a caller who does not await (the server) cannot crash on a rejection;
   // search() callers awaiting `ready` still receive the error.
   done.catch((error) => console.error("Search index: loading from KV failed:", error));
   index.ready = done;
   return done;
+}
+
+/** Fills the index from KV (live and scheduled listings) in the background; sets `ready`. */
+export function loadSearchIndex(kv: Deno.Kv, index: SearchIndex): Promise<void> {
+  return runLoad(index, (session) => fillFromKv(kv, index, session));
+}
+
+/** Reads every live and scheduled listing with its stats into a loading session. */
+export async function fillFromKv(
+  kv: Deno.Kv,
+  index: SearchIndex,
+  session: LoadSession,
+): Promise<void> {
+  const parents = await getCategoryParents(kv);
+  const stats = await readStats(kv);
+  const listings = kv.list<Listing>({ prefix: listingsPrefix() }, { batchSize: 200 });
+  for await (const { value: listing } of listings) {
+    if (listing.status !== "live" && listing.status !== "scheduled") continue;
+    index.loadDoc(session, toSearchDoc(listing, stats.get(listing.id) ?? EMPTY_STATS, parents));
+  }
 }
 
 /** Every listing's stats by id. */

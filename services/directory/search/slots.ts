@@ -3,6 +3,7 @@
  * filter values, counts and dates in typed-array columns, and the filters compiled against them.
  */
 import { grow } from "./arrays.ts";
+import type { SnapshotReader, SnapshotWriter } from "./codec.ts";
 import { normalizeDomain } from "./text.ts";
 import type { SearchDoc, SearchFilters } from "./types.ts";
 
@@ -56,6 +57,8 @@ export class Slots {
   #categoryUsed = 0;
   /** Filter values (stage, country, ...) as small integers. */
   #values = new Map<string, Map<string, number>>();
+  /** The slot last written with each domain (by value id): a domain filter reads one slot. */
+  #domainSlot = new Int32Array(1024).fill(-1);
 
   /** Writes a document's id, status, filter values, counts and date into a slot. */
   write(slot: number, doc: SearchDoc, status: number): void {
@@ -67,6 +70,7 @@ export class Slots {
     columns.country[slot] = this.#valueId("country", doc.country?.toLowerCase() ?? null);
     columns.pricing[slot] = this.#valueId("pricing", doc.pricing_model?.toLowerCase() ?? null);
     columns.domain[slot] = this.#valueId("domain", normalizeDomain(doc.domain));
+    this.#setDomainSlot(slot);
     columns.votes[slot] = doc.votes;
     columns.views[slot] = doc.views;
     columns.follows[slot] = doc.follows;
@@ -102,7 +106,50 @@ export class Slots {
     }
     columns.status.fill(STATUS_DEAD, live, count);
     this.#categoryUsed = categoryUsed;
+    for (let slot = 0; slot < live; slot++) this.#setDomainSlot(slot);
     return remap;
+  }
+
+  /** The live or scheduled slot holding a domain (a filter's value id), or -1. */
+  slotOfDomain(domain: number): number {
+    const slot = domain >= 0 && domain < this.#domainSlot.length ? this.#domainSlot[domain] : -1;
+    const columns = this.columns;
+    if (slot < 0 || columns.status[slot] === STATUS_DEAD) return -1;
+    return columns.domain[slot] === domain ? slot : -1;
+  }
+
+  /** Writes the first `count` slots, the category lists and the value dictionaries. */
+  writeSnapshot(out: SnapshotWriter, count: number): void {
+    for (const name of COLUMN_NAMES) out.array(this.columns[name].subarray(0, count));
+    out.array(this.#categoryPool.subarray(0, this.#categoryUsed));
+    const kinds = [...this.#values].map(([kind, values]) => [kind, [...values.keys()]]);
+    out.string(JSON.stringify(kinds));
+  }
+
+  /** Replaces everything with `count` slots read from a snapshot written by `writeSnapshot`. */
+  readSnapshot(input: SnapshotReader, count: number): void {
+    // Each column exactly `count` long: the next write grows them all (see #ensure).
+    const columns = slotColumns(0);
+    for (const name of COLUMN_NAMES) {
+      const stored = input.array(columns[name].constructor as never) as SlotColumns[typeof name];
+      if (stored.length !== count) throw new RangeError(`Snapshot column ${name} has a bad size`);
+      (columns as Record<string, SlotColumns[keyof SlotColumns]>)[name] = stored;
+    }
+    const pool = input.array(Int32Array);
+    const kinds = JSON.parse(input.string()) as [string, string[]][];
+    this.columns = columns;
+    this.#categoryPool = pool;
+    this.#categoryUsed = pool.length;
+    this.#values = new Map();
+    for (const [kind, values] of kinds) {
+      const ids = new Map<string, number>();
+      for (let id = 0; id < values.length; id++) ids.set(values[id], id);
+      this.#values.set(kind, ids);
+    }
+    this.#domainSlot = new Int32Array(1024).fill(-1);
+    for (let slot = 0; slot < count; slot++) {
+      if (columns.status[slot] !== STATUS_DEAD) this.#setDomainSlot(slot);
+    }
   }
 
   /** Compiles filters to value ids, or returns null when a value cannot match anything. */
@@ -159,6 +206,13 @@ export class Slots {
         count,
       );
     }
+  }
+
+  #setDomainSlot(slot: number): void {
+    const domain = this.columns.domain[slot];
+    if (domain < 0) return;
+    this.#domainSlot = grow(this.#domainSlot, domain + 1, -1);
+    this.#domainSlot[domain] = slot;
   }
 
   #valueId(kind: string, value: string | null): number {

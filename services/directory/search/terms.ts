@@ -4,6 +4,7 @@
  * them (exact terms, prefix completions, typo corrections).
  */
 import { CHUNK_BITS, CHUNK_MASK, Chunks, grow, STAMP_LIMIT } from "./arrays.ts";
+import type { SnapshotReader, SnapshotWriter } from "./codec.ts";
 import {
   detached,
   editDistance,
@@ -32,6 +33,13 @@ const CORRECTION_DF_RATIO = 10;
 const MAX_CORRECTIONS = 20;
 const MAX_PREFIX_EXPANSIONS = 50;
 const MIN_PREFIX_LENGTH = 2;
+
+/** Posting chains: their blocks, and each term's first and last block (-1: none). */
+interface Chains {
+  postings: Chunks;
+  head: Int32Array<ArrayBuffer>;
+  tail: Int32Array<ArrayBuffer>;
+}
 
 /** A vocabulary term a query term stands for, with its weight. */
 export interface Variant {
@@ -137,7 +145,7 @@ export class Terms {
       const capacity = chunk === null
         ? FIRST_BLOCK_CAPACITY
         : Math.min(chunk[at + 2] * 2, MAX_BLOCK_CAPACITY);
-      const next = this.#allocate(capacity);
+      const next = allocateBlock(this.#postings, capacity);
       if (chunk === null) this.#head[term] = next;
       else chunk[at] = next;
       this.#tail[term] = next;
@@ -159,34 +167,42 @@ export class Terms {
 
   /** Rewrites every posting chain with slots renumbered by `remap` (-1: dropped). */
   compact(remap: Int32Array): void {
-    // Each term's live postings, renumbered, into blocks of the largest capacity.
+    const chains = this.#rewritten((slot) => remap[slot]);
+    [this.#postings, this.#head, this.#tail] = [chains.postings, chains.head, chains.tail];
+  }
+
+  /**
+   * Each term's postings renumbered by `map` (-1: dropped) into new chains of blocks sized to
+   * what is left (no slack but the last block's).
+   */
+  #rewritten(map: (slot: number) => number): Chains {
     const old = this.#postings.list;
-    this.#postings = new Chunks();
+    const postings = new Chunks();
+    const head = new Int32Array(this.#head.length).fill(-1);
+    const tail = new Int32Array(this.#tail.length).fill(-1);
     for (let term = 0; term < this.#texts.length; term++) {
-      let b = this.#head[term];
-      this.#head[term] = -1;
-      this.#tail[term] = -1;
       if (this.#df[term] <= 0) continue;
       let block = -1;
       let chunk = old[0];
       let at = 0;
       let written = 0;
-      while (b >= 0) {
+      for (let b = this.#head[term]; b >= 0;) {
         const source = old[b >>> CHUNK_BITS];
         const start = b & CHUNK_MASK;
         const end = start + BLOCK_HEADER + 2 * source[start + 1];
         for (let p = start + BLOCK_HEADER; p < end; p += 2) {
-          const to = remap[source[p]];
+          const to = map(source[p]);
           if (to < 0) continue;
           if (block < 0 || chunk[at + 1] === chunk[at + 2]) {
             const remaining = this.#df[term] - written;
-            const next = this.#allocate(
+            const next = allocateBlock(
+              postings,
               Math.min(Math.max(remaining, FIRST_BLOCK_CAPACITY), MAX_BLOCK_CAPACITY),
             );
-            if (block < 0) this.#head[term] = next;
+            if (block < 0) head[term] = next;
             else chunk[at] = next;
             block = next;
-            chunk = this.#postings.list[block >>> CHUNK_BITS];
+            chunk = postings.list[block >>> CHUNK_BITS];
             at = block & CHUNK_MASK;
           }
           const n = chunk[at + 1];
@@ -197,8 +213,63 @@ export class Terms {
         }
         b = source[start];
       }
-      this.#tail[term] = block;
+      tail[term] = block;
     }
+    return { postings, head, tail };
+  }
+
+  /**
+   * Writes the vocabulary, the postings of slots `keep` accepts (rewritten into chains without
+   * slack), the prefix order and the deletion neighbourhood (its hash chains are rebuilt).
+   */
+  writeSnapshot(out: SnapshotWriter, keep: (slot: number) => boolean): void {
+    const count = this.#texts.length;
+    out.number(this.#table.length);
+    out.strings(this.#texts);
+    out.array(this.#hash.subarray(0, count));
+    out.array(this.#df.subarray(0, count));
+    const chains = this.#rewritten((slot) => keep(slot) ? slot : -1);
+    out.array(chains.head.subarray(0, count));
+    out.array(chains.tail.subarray(0, count));
+    chains.postings.writeSnapshot(out);
+    out.array(Int32Array.from(this.#sorted));
+    out.array(Int32Array.from(this.#unsorted));
+    out.number(this.#buckets.length);
+    out.array(this.#deletionHash.subarray(0, this.#deletionCount));
+    out.array(this.#deletionTerm.subarray(0, this.#deletionCount));
+  }
+
+  /** Replaces everything with a vocabulary read from a snapshot written by `writeSnapshot`. */
+  readSnapshot(input: SnapshotReader): void {
+    const tableSize = input.number();
+    const texts = input.strings();
+    const count = texts.length;
+    // Per-term arrays exactly `count` long: a new term grows them (see #termId).
+    const sized = (stored: Int32Array<ArrayBuffer>) => {
+      if (stored.length !== count) throw new RangeError("Snapshot vocabulary has a bad size");
+      return stored;
+    };
+    this.#texts = texts;
+    this.#hash = sized(input.array(Int32Array));
+    this.#df = sized(input.array(Int32Array));
+    this.#table = new Int32Array(tableSize >>> 1);
+    this.#rehashTable();
+    this.#head = sized(input.array(Int32Array));
+    this.#tail = sized(input.array(Int32Array));
+    this.#postings = Chunks.readSnapshot(input);
+    this.#sorted = Array.from(input.array(Int32Array));
+    this.#unsorted = Array.from(input.array(Int32Array));
+    const buckets = input.number();
+    this.#deletionHash = input.array(Int32Array);
+    this.#deletionTerm = input.array(Int32Array);
+    this.#deletionCount = this.#deletionHash.length;
+    this.#deletionNext = new Int32Array(this.#deletionCount);
+    this.#buckets = new Int32Array(buckets >>> 1);
+    this.#rehashDeletions();
+    this.#docStamp = new Int32Array(count);
+    this.#docStampValue = 0;
+    this.#docPacked = new Int32Array(count);
+    this.#docTerms = [];
   }
 
   /** Puts every term in prefix order (after a bulk load). */
@@ -287,17 +358,6 @@ export class Terms {
       buckets[bucket] = entry;
     }
     this.#buckets = buckets;
-  }
-
-  /** Reserves an empty block of postings; returns its offset. */
-  #allocate(capacity: number): number {
-    const block = this.#postings.allocate(BLOCK_HEADER + 2 * capacity);
-    const chunk = this.#postings.list[block >>> CHUNK_BITS];
-    const at = block & CHUNK_MASK;
-    chunk[at] = -1;
-    chunk[at + 1] = 0;
-    chunk[at + 2] = capacity;
-    return block;
   }
 
   // --- Querying ------------------------------------------------------------------------------
@@ -400,4 +460,15 @@ export class Terms {
     found.sort((a, b) => a[1] - b[1] || this.#df[b[0]] - this.#df[a[0]]);
     return found.slice(0, MAX_CORRECTIONS);
   }
+}
+
+/** Reserves an empty block of postings in `postings`; returns its offset. */
+function allocateBlock(postings: Chunks, capacity: number): number {
+  const block = postings.allocate(BLOCK_HEADER + 2 * capacity);
+  const chunk = postings.list[block >>> CHUNK_BITS];
+  const at = block & CHUNK_MASK;
+  chunk[at] = -1;
+  chunk[at + 1] = 0;
+  chunk[at + 2] = capacity;
+  return block;
 }

@@ -1,0 +1,220 @@
+/**
+ * The binary layout of a search index snapshot: a magic word, then sections of numbers, typed
+ * arrays (each padded to 8 bytes) and strings, then a checksum of everything before it. Both
+ * sides work on a list of chunks (the KV values it is stored in), so that a snapshot is never
+ * held twice: the writer copies the index's arrays straight into chunks, and the reader copies
+ * each section straight out of them into the array the index keeps.
+ */
+
+/** The first word of every snapshot ("LDSI"). */
+const MAGIC = 0x4c445349;
+const ALIGN = 8;
+/** Separates the strings of a list (the lists written this way cannot contain it). */
+const SEPARATOR = "\u0000";
+const CHECKSUM_SEED = 0x12345678;
+
+/** The typed arrays a snapshot holds. */
+type Stored = Int32Array | Uint8Array | Uint16Array | Float32Array | Float64Array;
+/** The arrays a snapshot is read into. */
+type Owned =
+  | Int32Array<ArrayBuffer>
+  | Uint8Array<ArrayBuffer>
+  | Uint16Array<ArrayBuffer>
+  | Float32Array<ArrayBuffer>
+  | Float64Array<ArrayBuffer>;
+type OwnedOf<T extends Owned> = { new (length: number): T; BYTES_PER_ELEMENT: number };
+
+/** Raised for bytes that are not a whole, intact snapshot. */
+export class SnapshotCorruptError extends Error {
+  override name = "SnapshotCorruptError";
+}
+
+/** Continues a checksum over the 32-bit words of `bytes` (its length a multiple of 4). */
+function checksum(sum: number, bytes: Uint8Array): number {
+  const words = bytes.byteOffset % 4 === 0
+    ? new Int32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength >>> 2)
+    : new Int32Array(bytes.slice().buffer);
+  for (let k = 0; k < words.length; k++) sum = (Math.imul(sum, 31) + words[k]) | 0;
+  return sum;
+}
+
+/** The bytes of a typed array, as a view. */
+function bytesOf(values: Stored): Uint8Array {
+  return new Uint8Array(values.buffer, values.byteOffset, values.byteLength);
+}
+
+/** Writes a snapshot into chunks of `chunkBytes` (a multiple of 8); `finish` returns them. */
+export class SnapshotWriter {
+  #chunks: Uint8Array[] = [];
+  #current: Uint8Array;
+  #used = 0;
+  #size = 0;
+  #encoder = new TextEncoder();
+
+  constructor(readonly chunkBytes = 60_000) {
+    if (chunkBytes % ALIGN !== 0) throw new RangeError("Chunks must be a multiple of 8 bytes");
+    this.#current = new Uint8Array(chunkBytes);
+    this.number(MAGIC);
+  }
+
+  /** A number (as a float64). */
+  number(value: number): void {
+    this.#write(bytesOf(new Float64Array([value])));
+  }
+
+  /** A typed array: its length, then its items. */
+  array(values: Stored): void {
+    this.number(values.length);
+    this.#write(bytesOf(values));
+    this.#pad();
+  }
+
+  /** Byte arrays as one (read back with `array(Uint8Array)`). */
+  concatenated(parts: Uint8Array[]): void {
+    let length = 0;
+    for (const part of parts) length += part.byteLength;
+    this.number(length);
+    for (const part of parts) this.#write(part);
+    this.#pad();
+  }
+
+  /** A string, as UTF-8. */
+  string(value: string): void {
+    this.array(this.#encoder.encode(value));
+  }
+
+  /** A list of strings none of which contains U+0000 (tokens, JSON texts). */
+  strings(values: readonly string[]): void {
+    this.number(values.length);
+    this.string(values.join(SEPARATOR));
+  }
+
+  /** The snapshot's chunks, the checksum at the end; its size in bytes. */
+  finish(): { chunks: Uint8Array[]; bytes: number } {
+    let sum = CHECKSUM_SEED;
+    for (const chunk of this.#chunks) sum = checksum(sum, chunk);
+    sum = checksum(sum, this.#current.subarray(0, this.#used));
+    this.#write(bytesOf(new Int32Array([sum, 0])));
+    if (this.#used > 0) this.#chunks.push(this.#current.subarray(0, this.#used));
+    const chunks = this.#chunks;
+    this.#chunks = [];
+    return { chunks, bytes: this.#size };
+  }
+
+  #write(bytes: Uint8Array): void {
+    let from = 0;
+    while (from < bytes.byteLength) {
+      if (this.#used === this.chunkBytes) {
+        this.#chunks.push(this.#current);
+        this.#current = new Uint8Array(this.chunkBytes);
+        this.#used = 0;
+      }
+      const count = Math.min(bytes.byteLength - from, this.chunkBytes - this.#used);
+      this.#current.set(bytes.subarray(from, from + count), this.#used);
+      this.#used += count;
+      from += count;
+    }
+    this.#size += bytes.byteLength;
+  }
+
+  #pad(): void {
+    const padding = (ALIGN - (this.#size % ALIGN)) % ALIGN;
+    if (padding > 0) this.#write(new Uint8Array(padding));
+  }
+}
+
+/** Reads a snapshot written by `SnapshotWriter` from its chunks, checking checksum and bounds. */
+export class SnapshotReader {
+  #chunks: Uint8Array[];
+  #chunk = 0;
+  #offset = 0;
+  #left: number;
+  #decoder = new TextDecoder("utf-8", { fatal: true });
+
+  constructor(chunks: Uint8Array[]) {
+    let size = 0;
+    let sum = CHECKSUM_SEED;
+    for (const chunk of chunks) {
+      if (chunk.byteLength % ALIGN !== 0) throw new SnapshotCorruptError("Bad chunk size");
+      size += chunk.byteLength;
+    }
+    if (size < 2 * ALIGN) throw new SnapshotCorruptError("Snapshot too short");
+    const last = chunks[chunks.length - 1];
+    const trailer = new Int32Array(last.slice(last.byteLength - ALIGN).buffer);
+    chunks.forEach((chunk, k) => {
+      sum = checksum(sum, k === chunks.length - 1 ? chunk.subarray(0, -ALIGN) : chunk);
+    });
+    if (trailer[0] !== sum) throw new SnapshotCorruptError("Snapshot checksum mismatch");
+    this.#chunks = chunks;
+    this.#left = size - ALIGN;
+    if (this.number() !== MAGIC) throw new SnapshotCorruptError("Not a search snapshot");
+  }
+
+  /** The next number. */
+  number(): number {
+    const value = new Float64Array(1);
+    this.#read(bytesOf(value));
+    return value[0];
+  }
+
+  /** The next typed array (a new array, the index's own). */
+  array<T extends Owned>(type: OwnedOf<T>): T {
+    const length = this.number();
+    if (!Number.isSafeInteger(length) || length < 0 || length > this.#left) {
+      throw new SnapshotCorruptError("Bad length");
+    }
+    const values = new type(length);
+    this.#read(bytesOf(values));
+    this.#skip((ALIGN - (values.byteLength % ALIGN)) % ALIGN);
+    return values;
+  }
+
+  /** The next string. */
+  string(): string {
+    return this.#decoder.decode(this.array(Uint8Array));
+  }
+
+  /** The next list of strings. */
+  strings(): string[] {
+    const count = this.number();
+    const joined = this.string();
+    const values = count === 0 ? [] : joined.split(SEPARATOR);
+    if (values.length !== count) throw new SnapshotCorruptError("Bad string list");
+    return values;
+  }
+
+  /** Throws unless every byte was read. */
+  end(): void {
+    if (this.#left !== 0) throw new SnapshotCorruptError("Trailing bytes");
+  }
+
+  #read(into: Uint8Array): void {
+    if (into.byteLength > this.#left) throw new SnapshotCorruptError("Truncated");
+    let at = 0;
+    while (at < into.byteLength) {
+      const chunk = this.#chunks[this.#chunk];
+      const count = Math.min(into.byteLength - at, chunk.byteLength - this.#offset);
+      into.set(chunk.subarray(this.#offset, this.#offset + count), at);
+      at += count;
+      this.#advance(count);
+    }
+  }
+
+  #skip(count: number): void {
+    if (count > this.#left) throw new SnapshotCorruptError("Truncated");
+    while (count > 0) {
+      const step = Math.min(count, this.#chunks[this.#chunk].byteLength - this.#offset);
+      this.#advance(step);
+      count -= step;
+    }
+  }
+
+  #advance(count: number): void {
+    this.#offset += count;
+    this.#left -= count;
+    if (this.#offset === this.#chunks[this.#chunk].byteLength) {
+      this.#chunk++;
+      this.#offset = 0;
+    }
+  }
+}

@@ -1,0 +1,166 @@
+/**
+ * The search index's snapshot in KV: saved every 10 minutes (and after a full load), loaded at
+ * start and caught up from the listing change records written since, so that a restart is ready
+ * in a fraction of the time a full load from the listings takes.
+ *
+ * - Saving waits for the listing refreshes in flight, takes the change follower's cursor and
+ *   serializes the index in the same synchronous step, so every change stamped before
+ *   `cursor_ms - CHANGE_OVERLAP_MS` is in the snapshot.
+ * - Starting reads the head; a snapshot of this format whose cursor is young enough for the change
+ *   records still to cover it is installed, then every listing changed since (and every listing
+ *   written while it loaded) is read again. Anything else (none, another format, too old, a
+ *   missing chunk, corrupt bytes) falls back to the full load, then saves a snapshot.
+ */
+import {
+  beginSnapshot,
+  deleteOrphanSnapshots,
+  deleteSnapshot,
+  readSnapshotChunks,
+  readSnapshotHead,
+  type SearchSnapshotHead,
+  SNAPSHOT_CHUNK_BYTES,
+  switchSnapshotHead,
+  writeSnapshotChunks,
+} from "../../../kv/search_snapshot.ts";
+import {
+  CHANGE_OVERLAP_MS,
+  CHANGE_RETENTION_MS,
+  readListingChanges,
+} from "../../../kv/listing_changes.ts";
+import { listingChangeCursor } from "../listing_changes.ts";
+import { SnapshotWriter } from "./codec.ts";
+import type { SearchIndex } from "./index.ts";
+import {
+  fillFromKv,
+  isSearchIndexLoaded,
+  listingWritesIndexed,
+  listingWritesPending,
+  refreshListings,
+  runLoad,
+} from "./load.ts";
+import type { LoadSession } from "./types.ts";
+
+/** The layout version of the snapshot bytes: bump it whenever the layout changes. */
+export const SNAPSHOT_FORMAT = 1;
+/** A save is skipped while the current snapshot is younger than this (unless forced). */
+export const SNAPSHOT_INTERVAL_MS = 10 * 60_000;
+/** A snapshot is caught up only when its cursor is this far inside the change records' retention. */
+const RETENTION_MARGIN_MS = 30 * 60_000;
+
+/** What a save did. */
+export type SnapshotSaveResult = "saved" | "fresh" | "not-loaded" | "lost";
+
+/**
+ * Saves the index as the new snapshot, unless it is not loaded yet or the current snapshot is
+ * younger than `SNAPSHOT_INTERVAL_MS` (and `force` is not set). "lost": another instance switched
+ * the head first (this save's chunks were deleted).
+ */
+export async function saveSearchSnapshot(
+  kv: Deno.Kv,
+  index: SearchIndex,
+  options: { now?: Date; force?: boolean } = {},
+): Promise<SnapshotSaveResult> {
+  const now = options.now ?? new Date();
+  if (!isSearchIndexLoaded(index)) return "not-loaded";
+  const before = await readSnapshotHead(kv);
+  const age = before.value ? now.getTime() - Date.parse(before.value.created_at) : Infinity;
+  if (!options.force && age < SNAPSHOT_INTERVAL_MS) return "fresh";
+  await deleteOrphanSnapshots(kv, before.value?.id ?? null, now);
+  const id = `${now.getTime().toString(36)}-${crypto.randomUUID().slice(0, 8)}`;
+  await beginSnapshot(kv, id, now);
+  const { cursor, chunks, bytes } = await serialize(kv, index);
+  await writeSnapshotChunks(kv, id, chunks);
+  const head: SearchSnapshotHead = {
+    id,
+    format: SNAPSHOT_FORMAT,
+    created_at: now.toISOString(),
+    cursor_ms: cursor,
+    chunks: chunks.length,
+    bytes,
+    listings: index.size,
+  };
+  if (!await switchSnapshotHead(kv, before, head)) {
+    await deleteSnapshot(kv, id, head.chunks);
+    return "lost";
+  }
+  if (before.value) await deleteSnapshot(kv, before.value.id, before.value.chunks);
+  return "saved";
+}
+
+/** The index's chunks and the change cursor they are current to. */
+async function serialize(
+  kv: Deno.Kv,
+  index: SearchIndex,
+): Promise<{ cursor: number; chunks: Uint8Array[]; bytes: number }> {
+  let cursor: number;
+  do {
+    await listingWritesIndexed(index);
+    cursor = listingChangeCursor(kv);
+  } while (listingWritesPending(index)); // a write told meanwhile: wait for it too
+  const out = new SnapshotWriter(SNAPSHOT_CHUNK_BYTES);
+  index.writeSnapshot(out);
+  return { cursor, ...out.finish() };
+}
+
+/**
+ * Loads the index in the background (sets `ready`): from the snapshot when usable, caught up from
+ * the change records, else in full from the listings, then saves a snapshot. The promise returned
+ * resolves after that save (`ready` before it); a failed save is logged.
+ */
+export function startSearchIndex(
+  kv: Deno.Kv,
+  index: SearchIndex,
+  options: { now?: () => Date } = {},
+): Promise<void> {
+  const now = options.now ?? (() => new Date());
+  let full = false;
+  const done = runLoad(index, async (session) => {
+    if (await restore(kv, index, session, now())) return;
+    full = true;
+    await fillFromKv(kv, index, session);
+  });
+  return done.then(async () => {
+    if (!full) return;
+    await saveSearchSnapshot(kv, index, { now: now(), force: true })
+      .catch((err) => console.error("Search index: saving the snapshot failed:", err));
+  });
+}
+
+/** Installs and catches up the snapshot; false (index unchanged) when it cannot be used. */
+async function restore(
+  kv: Deno.Kv,
+  index: SearchIndex,
+  session: LoadSession,
+  now: Date,
+): Promise<boolean> {
+  const cursor = await install(kv, index, now);
+  if (cursor === null) return false;
+  // Listings written since the snapshot, and those written while it loaded (their refreshes
+  // went to the index it replaced).
+  const changes = await readListingChanges(kv, cursor - CHANGE_OVERLAP_MS);
+  const ids = new Set([...changes.map((change) => change.id), ...session.touched]);
+  for (const id of session.counts.keys()) ids.add(id);
+  await refreshListings(kv, index, ids);
+  return true;
+}
+
+/** Reads the head's snapshot into the index; its cursor, or null when it cannot be used. */
+async function install(kv: Deno.Kv, index: SearchIndex, now: Date): Promise<number | null> {
+  try {
+    const head = (await readSnapshotHead(kv)).value;
+    if (!head) return null;
+    if (head.format !== SNAPSHOT_FORMAT) {
+      console.log(`Search index: snapshot format ${head.format} is not ${SNAPSHOT_FORMAT}`);
+      return null;
+    }
+    if (now.getTime() - head.cursor_ms >= CHANGE_RETENTION_MS - RETENTION_MARGIN_MS) {
+      console.log(`Search index: snapshot ${head.id} is older than the change records`);
+      return null;
+    }
+    index.readSnapshot(await readSnapshotChunks(kv, head));
+    return head.cursor_ms;
+  } catch (err) {
+    console.error("Search index: the snapshot is unreadable, loading in full:", err);
+    return null;
+  }
+}

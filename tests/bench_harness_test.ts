@@ -1,0 +1,123 @@
+import assert from "node:assert/strict";
+import { parseOptions } from "../bench/bench.ts";
+import { checkTargets, type SizeResult } from "../bench/report.ts";
+import { bareApp, loadAnswers, pathOf } from "../bench/bare.ts";
+import { ensureDataSet } from "../bench/generate.ts";
+import { scenarios } from "../bench/scenarios.ts";
+import type { LoadFigures } from "../bench/load.ts";
+
+Deno.test("parseOptions: defaults, --large, --sizes, and a clear error for a bad option", () => {
+  assert.deepEqual(parseOptions([]), {
+    sizes: [100_000],
+    duration: 5,
+    kvDir: "data/bench",
+    inProcess: true,
+  });
+  assert.deepEqual(parseOptions(["--large"]).sizes, [100_000, 1_000_000]);
+  assert.deepEqual(parseOptions(["--sizes", "1_000_000", "--large"]).sizes, [1_000_000]);
+  assert.equal(parseOptions(["--kv-dir", "/work/benchdata"]).kvDir, "/work/benchdata");
+  assert.throws(() => parseOptions(["--sizes", "10,x"]), /Invalid --sizes/);
+  assert.throws(() => parseOptions(["--duration", "0"]), /Invalid --duration/);
+  assert.throws(() => parseOptions(["--duration"]), /needs a value/);
+  assert.throws(() => parseOptions(["--fast"]), /Unknown option "--fast"/);
+});
+
+const load = (rps: number, p95 = 1): LoadFigures => ({
+  tool: "wrk",
+  rps,
+  p50: p95 / 2,
+  p95,
+  p99: p95 * 2,
+  non_ok: 0,
+  socket_errors: 0,
+});
+
+function result(size: number, serviceRps: number, searchP95: number): SizeResult {
+  return {
+    size,
+    tool: "wrk",
+    index: null,
+    first: { first_200_ms: 400, search_ready_ms: 5000 },
+    second: { first_200_ms: 300, search_ready_ms: 1200 },
+    rss_mb: 2100,
+    typo: { rates: { heldout: { hits: 18, total: 20 }, dev: { hits: 17, total: 20 } }, misses: [] },
+    agreement: { profile_ms: 120, search_ms: null, failed_writes: [] },
+    loadavg: [0.5, 0.4, 0.3],
+    runs: [
+      { scenario: "get_listing", connections: 16, service: load(serviceRps), bare: load(10_000) },
+      { scenario: "search ?domain=", connections: 16, service: load(6_000), bare: load(10_000) },
+      { scenario: "typo search", connections: 16, service: load(2_500), bare: load(10_000) },
+      { scenario: "typo search", connections: 1, service: load(900, searchP95), bare: load(3_000) },
+    ],
+  };
+}
+
+Deno.test("checkTargets: 100,000 listings: ratio, domain, ready on the second start, search", () => {
+  const checks = new Map(checkTargets(result(100_000, 7_000, 4.9)).map((c) => [c.target, c]));
+  assert.equal(checks.get("get_listing >= 0.70x bare (16 conn)")?.ok, true);
+  assert.equal(checks.get("get_listing >= 0.70x bare (16 conn)")?.value, "0.70");
+  assert.equal(checks.get("?domain= as fast as get_listing (>= 0.9x, 16 conn)")?.ok, false);
+  assert.equal(checks.get("search ready <= 1500 ms (second start)")?.ok, true);
+  assert.equal(checks.get("search p95 < 5 ms (1 conn)")?.ok, true);
+  assert.equal(checks.get("typo set heldout: >= 18/20 ranked first")?.ok, true);
+  assert.equal(checks.get("typo set dev: >= 18/20 ranked first")?.ok, false);
+  assert.equal(checks.has("RSS < 2048 MB"), false);
+  assert.equal(checks.get("instances agree within 1000 ms")?.ok, false);
+  assert.equal(checks.get("instances agree within 1000 ms")?.value, "-");
+  const slow = new Map(checkTargets(result(100_000, 6_999, 5)).map((c) => [c.target, c.ok]));
+  assert.equal(slow.get("get_listing >= 0.70x bare (16 conn)"), false);
+  assert.equal(slow.get("search p95 < 5 ms (1 conn)"), false);
+});
+
+Deno.test("checkTargets: 1,000,000 listings: p95 under 20 ms, RSS, first answer", () => {
+  const checks = new Map(checkTargets(result(1_000_000, 7_000, 19)).map((c) => [c.target, c.ok]));
+  assert.equal(checks.get("search p95 < 20 ms (1 conn)"), true);
+  assert.equal(checks.get("RSS < 2048 MB"), false);
+  assert.equal(checks.get("start to first answer < 1000 ms"), true);
+  assert.equal(checks.has("search ready <= 1500 ms (second start)"), false);
+});
+
+Deno.test("bare handler: answers each path with its query from the map, 404 otherwise", async () => {
+  const app = bareApp(loadAnswers(JSON.stringify({
+    "/api/v1/listings/kanbanza": `{"slug":"kanbanza"}`,
+    "/api/v1/listings?domain=a.example": `{"items":[]}`,
+  })));
+  assert.equal(pathOf("http://127.0.0.1:80/x?y=1"), "/x?y=1");
+  const one = await app.request("http://h/api/v1/listings/kanbanza");
+  assert.equal(one.status, 200);
+  assert.equal(one.headers.get("content-type"), "application/json");
+  assert.equal(await one.text(), `{"slug":"kanbanza"}`);
+  assert.equal(
+    await (await app.request("http://h/api/v1/listings?domain=a.example")).text(),
+    `{"items":[]}`,
+  );
+  assert.equal((await app.request("http://h/api/v1/listings?domain=b.example")).status, 404);
+});
+
+Deno.test("ensureDataSet: generates with the typo products, reuses only a complete set", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const { path, corpus } = await ensureDataSet(dir, 60);
+    assert.equal(corpus.typoProbes.length, 40);
+    assert.equal(new Set(corpus.typoProbes.map((p) => p.id)).size, 40);
+    assert.equal(corpus.slugs.length, 2_000);
+    assert.ok(corpus.domains.every((d) => d.endsWith(".example")));
+    const kv = await Deno.openKv(path);
+    const { getListing } = await import("../kv/listings.ts");
+    const product = await getListing(kv, corpus.typoProbes[0].id);
+    kv.close();
+    assert.equal(product?.slug, corpus.typoProbes[0].slug);
+    const paths = scenarios(corpus).map((s) => s.name);
+    assert.deepEqual(paths, ["get_listing", "search ?domain=", "typo search", "categories"]);
+
+    const written = (await Deno.stat(path)).mtime?.getTime();
+    assert.deepEqual((await ensureDataSet(dir, 60)).corpus, corpus);
+    assert.equal((await Deno.stat(path)).mtime?.getTime(), written);
+    // No corpus file: the KV file is incomplete and is generated again.
+    await Deno.remove(`${dir}/corpus_60.json`);
+    assert.deepEqual((await ensureDataSet(dir, 60)).corpus.typoProbes, corpus.typoProbes);
+    assert.ok(await Deno.stat(`${dir}/corpus_60.json`));
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
