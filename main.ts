@@ -77,9 +77,9 @@ if (import.meta.main) {
   followListingWrites(kv, search);
   // Other instances' listing writes reach this one's profile cache and search index.
   followListingChanges(kv, config.listingChangesPollMs);
+  // Requests are answered while the search index loads (search waits for it) and while a missed
+  // rollover (service down on Monday) is caught up: both run after the server starts.
   void startSearchIndex(kv, search);
-  // A missed rollover (service down on Monday) is caught up at start.
-  await runWeeklyRollover(deps).catch((err) => console.error("Weekly rollover failed:", err));
   registerJobs(deps);
   // Queued jobs (mail delivery; later crawling, drafting) run here; a throw retries the job.
   void kv.listenQueue((message) => handleJob(deps, message));
@@ -90,4 +90,5 @@ if (import.meta.main) {
     onListen: ({ hostname, port }) =>
       console.log(`Launch Directory on ${config.publicUrl} (listening on ${hostname}:${port})`),
   }, app.fetch);
+  void runWeeklyRollover(deps).catch((err) => console.error("Weekly rollover failed:", err));
 }

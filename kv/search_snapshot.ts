@@ -15,6 +15,9 @@ export const SNAPSHOT_CHUNK_BYTES = 60_000;
 const CHUNKS_PER_WRITE = 12;
 /** Deletions per atomic write (at most 1000 mutations a write). */
 const DELETES_PER_WRITE = 500;
+/** Key ranges a snapshot is read in at once, and chunks per read (3 MB: other reads get by). */
+const READ_RANGES = 4;
+const READ_BATCH = 50;
 /** A snapshot being written longer ago than this (not the head) belongs to a crashed save. */
 export const ORPHAN_AFTER_MS = 30 * 60_000;
 
@@ -41,20 +44,27 @@ export async function beginSnapshot(kv: Deno.Kv, id: string, createdAt: Date): P
   await kv.set(keys.searchSnapshotPendingKey(id), createdAt.toISOString());
 }
 
-/** Writes the chunks of snapshot `id` (each at most `SNAPSHOT_CHUNK_BYTES`). */
+/**
+ * Writes the chunks of snapshot `id` (each at most `SNAPSHOT_CHUNK_BYTES`), a batch per atomic
+ * write, taking each batch out of `chunks` once written (so that the caller's memory shrinks as
+ * the save goes); `pause` runs between batches (other work gets the event loop).
+ */
 export async function writeSnapshotChunks(
   kv: Deno.Kv,
   id: string,
   chunks: Uint8Array[],
+  pause: () => Promise<void> = () => Promise.resolve(),
 ): Promise<void> {
-  for (let first = 0; first < chunks.length; first += CHUNKS_PER_WRITE) {
+  for (let first = 0; chunks.length > 0; first += CHUNKS_PER_WRITE) {
+    const batch = chunks.splice(0, CHUNKS_PER_WRITE);
     const op = kv.atomic();
-    chunks.slice(first, first + CHUNKS_PER_WRITE).forEach((chunk, k) => {
+    batch.forEach((chunk, k) => {
       if (chunk.byteLength > SNAPSHOT_CHUNK_BYTES) throw new RangeError("Snapshot chunk too big");
       op.set(keys.searchSnapshotChunkKey(id, first + k), chunk);
     });
     const result = await op.commit();
     if (!result.ok) throw new Error(`Could not write search snapshot ${id}`);
+    await pause();
   }
 }
 
@@ -78,27 +88,45 @@ export async function switchSnapshotHead(
   return result.ok;
 }
 
-/** The chunks of the head's snapshot; throws when one is missing or the sizes do not add up. */
+/**
+ * The chunks of the head's snapshot, read as `READ_RANGES` key ranges at once; throws when one
+ * is missing or the sizes do not add up.
+ */
 export async function readSnapshotChunks(
   kv: Deno.Kv,
   head: SearchSnapshotHead,
 ): Promise<Uint8Array[]> {
-  const chunks: Uint8Array[] = [];
+  const chunks: Uint8Array[] = new Array(head.chunks);
+  const perRange = Math.max(1, Math.ceil(head.chunks / READ_RANGES));
+  const ranges: Promise<void>[] = [];
+  for (let from = 0; from < head.chunks; from += perRange) {
+    ranges.push(readChunkRange(kv, head.id, from, Math.min(head.chunks, from + perRange), chunks));
+  }
+  await Promise.all(ranges);
   let bytes = 0;
-  const entries = kv.list<Uint8Array>({ prefix: keys.searchSnapshotPrefix(head.id) }, {
-    batchSize: 500,
-  });
-  for await (const { key, value } of entries) {
-    if (key[key.length - 1] !== chunks.length || !(value instanceof Uint8Array)) {
-      throw new Error(`Search snapshot ${head.id}: chunk ${chunks.length} is missing or damaged`);
-    }
-    chunks.push(value);
-    bytes += value.byteLength;
-  }
-  if (chunks.length !== head.chunks || bytes !== head.bytes) {
-    throw new Error(`Search snapshot ${head.id}: chunks are missing`);
-  }
+  for (const chunk of chunks) bytes += chunk.byteLength;
+  if (bytes !== head.bytes) throw new Error(`Search snapshot ${head.id}: chunks are missing`);
   return chunks;
+}
+
+/** Reads chunks `[from, to)` of snapshot `id` into `into`; throws when one is missing. */
+async function readChunkRange(
+  kv: Deno.Kv,
+  id: string,
+  from: number,
+  to: number,
+  into: Uint8Array[],
+): Promise<void> {
+  let next = from;
+  const entries = kv.list<Uint8Array>({
+    start: keys.searchSnapshotChunkKey(id, from),
+    end: keys.searchSnapshotChunkKey(id, to),
+  }, { batchSize: READ_BATCH });
+  for await (const { key, value } of entries) {
+    if (key[key.length - 1] !== next || !(value instanceof Uint8Array)) break;
+    into[next++] = value;
+  }
+  if (next !== to) throw new Error(`Search snapshot ${id}: chunk ${next} is missing or damaged`);
 }
 
 /** Deletes a snapshot's chunks (the first `chunks`, or all found) and its marker. */

@@ -9,7 +9,14 @@ import { buildOpenApi } from "./api/v1/openapi.ts";
 import { apiBodyLimit } from "./api/v1/body_size.ts";
 import { restRoutes, unmatchedApiRoute } from "./api/v1/rest.ts";
 import { FORM_BODY_LIMIT, limitBody, rateLimit } from "./middleware.ts";
-import { API_EXPOSED_HEADERS, encodeJson, fastPublicReads, publicAnswer } from "./public_reads.ts";
+import {
+  API_EXPOSED_HEADERS,
+  dropPerRequestHeaders,
+  encodeJson,
+  fastPublicReads,
+  publicAnswer,
+  sharedCacheable,
+} from "./public_reads.ts";
 import { badgeRoutes } from "./badges.ts";
 import { goRoutes } from "./go.ts";
 import { pageRoutes, renderErrorPage } from "./pages/mod.tsx";
@@ -69,13 +76,16 @@ const FORM_PATHS = [
 /** Builds the whole application for a set of dependencies. */
 export function createApp(deps: Deps): Hono {
   const app = new Hono();
-  // An anonymous read of a cached profile is answered here, with the headers of the chain below.
-  app.use("*", fastPublicReads(deps));
   // The id is answered as X-Request-Id and logged with the request's failure, if any.
   app.use("*", requestId());
   app.use("*", async (c, next) => {
     await next();
     c.header("X-Content-Type-Options", "nosniff");
+    if (JSON_PATHS.test(c.req.path)) {
+      // No page to frame or to leave; an answer a CDN may keep says nothing about this request.
+      if (sharedCacheable(c.res)) dropPerRequestHeaders(c.res.headers);
+      return;
+    }
     // A page may ask for a stricter policy (the checkout link carries its secret in the URL).
     if (!c.res.headers.has("Referrer-Policy")) {
       c.header("Referrer-Policy", "strict-origin-when-cross-origin");
@@ -126,6 +136,12 @@ export function createApp(deps: Deps): Hono {
   app.route("/", voteRoutes(deps));
   app.route("/", followRoutes(deps));
   app.route("/", pageRoutes(deps, openApi));
+
+  // An anonymous read of a cached profile is answered before routing, as the routes would.
+  const fastRead = fastPublicReads(deps);
+  const routed = app.fetch;
+  app.fetch = (request, env, executionCtx) =>
+    fastRead(request, env) ?? routed(request, env, executionCtx);
 
   app.notFound((c) => {
     const err = c.req.path.startsWith("/api/")

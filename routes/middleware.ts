@@ -5,7 +5,6 @@
  */
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { getConnInfo } from "hono/deno";
 import { ApiError, type Deps } from "../services/platform/mod.ts";
 import {
   rateLimitBucket,
@@ -25,20 +24,30 @@ export function isLoopbackAddress(address: string): boolean {
 
 /** The address of the request's socket; "unknown" for requests made in-process (no socket). */
 export function socketAddress(c: Context): string {
-  try {
-    return getConnInfo(c).remote.address ?? "unknown";
-  } catch {
-    return "unknown";
+  return remoteAddressOf(c.env);
+}
+
+/** The socket's address from Deno.serve's handler info (`c.env` in Hono); "unknown" without one. */
+function remoteAddressOf(info: unknown): string {
+  const address = (info as { remoteAddr?: { hostname?: string } } | undefined)?.remoteAddr;
+  return address?.hostname ?? "unknown";
+}
+
+/**
+ * The client's address of a request and its Deno.serve info: the first X-Forwarded-For hop behind
+ * a trusted proxy, else the socket's.
+ */
+export function requestClientIp(request: Request, info: unknown, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
+    if (forwarded) return forwarded;
   }
+  return remoteAddressOf(info);
 }
 
 /** The client's address: the first X-Forwarded-For hop behind a trusted proxy, else the socket's. */
 export function clientIp(c: Context, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
-    if (forwarded) return forwarded;
-  }
-  return socketAddress(c);
+  return requestClientIp(c.req.raw, c.env, trustProxy);
 }
 
 /** Whether the request came from this machine, by its socket's address (headers are not read). */

@@ -7,18 +7,22 @@
  *   in front can carry the load; with one, `private` (the answer is the same, but the RateLimit
  *   fields are the credential's). A matching `If-None-Match` is answered 304 with no body.
  * - Every other API answer (operations that need a person, errors, 429s) is `no-store`.
- * - `fastPublicReads` runs before every other middleware: an anonymous GET or HEAD of
+ * - An answer a shared cache may keep (`public`) carries nothing about the request it answered: no
+ *   X-Request-Id and no RateLimit-* fields, as a CDN would hand one caller's remaining count to
+ *   the next. Answers to a credential, errors and 429s carry them. JSON answers carry no
+ *   Referrer-Policy or X-Frame-Options (there is no page to leave or to frame).
+ * - `fastPublicReads` runs before the router: an anonymous GET or HEAD of
  *   get_listing whose profile is in the process's profile cache (same entry, same validity
- *   checks as the normal path) and whose address is far from its rate limit is answered at once,
- *   with the headers the normal chain sends; anything else falls through to that chain, which
- *   fills the cache. The body is serialized and hashed once per cache entry.
+ *   checks as the normal path) and whose address is far from its rate limit is answered at once
+ *   (counted), with the headers the normal chain sends; anything else falls through to that
+ *   chain, which fills the cache. The body is serialized, encoded and hashed once per cache entry.
  */
 import type { Context, MiddlewareHandler } from "hono";
 import { createHash } from "node:crypto";
 import type { Deps } from "../services/platform/mod.ts";
 import { anonymousBucket, rateLimiterFor } from "../services/access/mod.ts";
 import { cachedPublicListing } from "../services/directory/mod.ts";
-import { clientIp, rateLimitHeaders } from "./middleware.ts";
+import { requestClientIp } from "./middleware.ts";
 import { SLUG_PATTERN } from "./api/v1/operation.ts";
 
 /** Seconds a public answer may be reused without asking (a CDN, a browser). */
@@ -34,11 +38,9 @@ export const PRIVATE_CACHE_CONTROL = `private, max-age=${PUBLIC_MAX_AGE_S}`;
 /** Cache-Control of everything else the API answers. */
 export const NO_STORE = "no-store";
 
-/** The security and CORS headers every API answer carries (set by createApp's middleware). */
+/** The headers every API answer carries (set by createApp's middleware). */
 export const API_STATIC_HEADERS: Readonly<Record<string, string>> = {
   "X-Content-Type-Options": "nosniff",
-  "Referrer-Policy": "strict-origin-when-cross-origin",
-  "X-Frame-Options": "DENY",
   "Access-Control-Allow-Origin": "*",
 };
 /** The headers the API exposes to cross-origin scripts. */
@@ -49,10 +51,32 @@ export const API_EXPOSED_HEADERS = [
   "RateLimit-Reset",
   "ETag",
 ];
+/**
+ * Headers about one request (its id, the caller's rate limit state): left out of answers that a
+ * shared cache may keep and hand to others.
+ */
+const PER_REQUEST_HEADERS = [
+  "X-Request-Id",
+  "RateLimit-Limit",
+  "RateLimit-Remaining",
+  "RateLimit-Reset",
+  "RateLimit-Policy",
+];
 
-/** A JSON body and its entity tag. */
+/** Whether an answer may be kept by a shared cache (a CDN) and handed to anyone. */
+export function sharedCacheable(res: Response): boolean {
+  return res.headers.get("Cache-Control")?.startsWith("public") ?? false;
+}
+
+/** Removes the headers about this request from an answer a shared cache may keep. */
+export function dropPerRequestHeaders(headers: Headers): void {
+  for (const name of PER_REQUEST_HEADERS) headers.delete(name);
+}
+
+/** A JSON body, as text and as the UTF-8 bytes sent, and its entity tag. */
 export interface EncodedJson {
   body: string;
+  bytes: Uint8Array<ArrayBuffer>;
   etag: string;
 }
 
@@ -64,7 +88,7 @@ export function etagOf(body: string): string {
 /** Serializes a value as `c.json` does, with its entity tag. */
 export function encodeJson(value: unknown): EncodedJson {
   const body = JSON.stringify(value);
-  return { body, etag: etagOf(body) };
+  return { body, bytes: new TextEncoder().encode(body), etag: etagOf(body) };
 }
 
 /**
@@ -90,14 +114,14 @@ export function publicJson(c: Context, value: unknown, status: number): Response
 
 /** `publicJson` for a body serialized beforehand (a document that never changes). */
 export function publicAnswer(c: Context, encoded: EncodedJson, status: number): Response {
-  const { body, etag } = encoded;
+  const { bytes, etag } = encoded;
   c.header("ETag", etag);
   c.header(
     "Cache-Control",
     c.req.header("authorization") ? PRIVATE_CACHE_CONTROL : PUBLIC_CACHE_CONTROL,
   );
   if (matchesIfNoneMatch(c.req.header("if-none-match"), etag)) return c.body(null, 304);
-  return c.body(body, status as 200, { "Content-Type": "application/json" });
+  return c.body(bytes, status as 200, { "Content-Type": "application/json" });
 }
 
 /** Marks API answers that set no Cache-Control of their own `no-store`. */
@@ -108,12 +132,10 @@ export function noStoreByDefault(): MiddlewareHandler {
   };
 }
 
-/** The path of get_listing (its slug checked against SLUG_PATTERN, which needs no decoding). */
-const LISTING_PATH = /^\/api\/v1\/listings\/([^/]+)$/;
+/** A get_listing URL without a query (its slug checked against SLUG_PATTERN: no decoding needed). */
+const LISTING_URL = /^[a-z]+:\/\/[^/?#]+\/api\/v1\/listings\/([^/?#]+)$/;
 /** Serialized profiles, by the cached (frozen) profile object: one encoding per cache entry. */
 const encodedProfiles = new WeakMap<object, EncodedJson>();
-/** X-Request-Id values taken from the request as requestId() takes them. */
-const REQUEST_ID = /^[\w\-=]{1,255}$/;
 
 const answeredByStore = new WeakMap<Deno.Kv, { count: number }>();
 
@@ -122,47 +144,46 @@ export function fastReadsAnswered(kv: Deno.Kv): number {
   return answeredByStore.get(kv)?.count ?? 0;
 }
 
+/** Answers a request at once, or returns null to leave it to the app's routes. */
+export type FastRead = (request: Request, info: unknown) => Response | null;
+
 /**
- * Answers an anonymous GET or HEAD of get_listing from the profile cache when it can do so at once;
- * see the module documentation. Must be the app's first middleware.
+ * The fast path, run before routing (createApp puts it in front of the router): an anonymous GET
+ * or HEAD of get_listing whose profile is cached and whose address is far from its limit is
+ * answered from the cached bytes; see the module documentation. Its answer carries what the normal
+ * chain's answer to the same request carries (a public answer has no per-request headers).
  */
-export function fastPublicReads(deps: Deps): MiddlewareHandler {
+export function fastPublicReads(deps: Deps): FastRead {
   const limiter = rateLimiterFor(deps.kv);
   const { anonymousPerMinute, trustProxy } = deps.config.rateLimit;
   const exposed = API_EXPOSED_HEADERS.join(",");
   const answered = { count: 0 };
   answeredByStore.set(deps.kv, answered);
-  return async function fastPublicReads(c, next) {
-    const method = c.req.method;
-    if ((method !== "GET" && method !== "HEAD") || c.req.header("authorization") !== undefined) {
-      return await next();
-    }
-    const slug = LISTING_PATH.exec(c.req.path)?.[1];
-    if (slug === undefined || !SLUG_PATTERN.test(slug) || c.req.url.includes("?")) {
-      return await next();
-    }
+  return function fastPublicRead(request, info) {
+    const method = request.method;
+    if (method !== "GET" && method !== "HEAD") return null;
+    const slug = LISTING_URL.exec(request.url)?.[1];
+    if (slug === undefined || !SLUG_PATTERN.test(slug)) return null;
+    const given = request.headers;
+    if (given.has("authorization")) return null;
     const profile = cachedPublicListing(deps, slug);
-    if (profile === undefined) return await next();
-    const ip = clientIp(c, trustProxy);
-    const state = limiter.countNow(anonymousBucket(ip), anonymousPerMinute, deps.now());
-    if (state === null) return await next();
+    if (profile === undefined) return null;
+    const ip = requestClientIp(request, info, trustProxy);
+    if (!limiter.countNow(anonymousBucket(ip), anonymousPerMinute, deps.now())) return null;
     let encoded = encodedProfiles.get(profile);
     if (!encoded) encodedProfiles.set(profile, encoded = encodeJson(profile));
     answered.count++;
-    const given = c.req.header("x-request-id");
-    const headers: Record<string, string> = {
-      "X-Request-Id": given && REQUEST_ID.test(given) ? given : crypto.randomUUID(),
-      "Content-Type": "application/json",
-      ...API_STATIC_HEADERS,
-      "Access-Control-Expose-Headers": exposed,
-      ...rateLimitHeaders(state),
-      "ETag": encoded.etag,
-      "Cache-Control": PUBLIC_CACHE_CONTROL,
-    };
-    if (matchesIfNoneMatch(c.req.header("if-none-match"), encoded.etag)) {
-      delete headers["Content-Type"];
-      return new Response(null, { status: 304, headers });
-    }
-    return new Response(method === "HEAD" ? null : encoded.body, { status: 200, headers });
+    const notModified = matchesIfNoneMatch(given.get("if-none-match") ?? undefined, encoded.etag);
+    const response = new Response(notModified || method === "HEAD" ? null : encoded.bytes, {
+      status: notModified ? 304 : 200,
+    });
+    // Set one by one: a Response built with several headers in its init costs far more here.
+    const headers = response.headers;
+    if (!notModified) headers.set("Content-Type", "application/json");
+    for (const name in API_STATIC_HEADERS) headers.set(name, API_STATIC_HEADERS[name]);
+    headers.set("Access-Control-Expose-Headers", exposed);
+    headers.set("ETag", encoded.etag);
+    headers.set("Cache-Control", PUBLIC_CACHE_CONTROL);
+    return response;
   };
 }

@@ -230,13 +230,16 @@ Deno.test("the development mailbox answers loopback clients only", async (t) => 
   });
 });
 
-Deno.test("every answer carries X-Request-Id; a failure logs it once with method and path", async () => {
+Deno.test("every answer no shared cache keeps carries X-Request-Id; a failure logs it once with method and path", async () => {
   const f = await buildFixture();
   f.app.get("/api/v1/failing", () => {
     throw new Error("Cannot reach the store");
   });
-  const ok = await f.app.request("/api/v1/categories");
+  const ok = await f.app.request("/api/v1/categories", { headers: bearer(f.keys.owner) });
   assert.match(ok.headers.get("x-request-id") ?? "", /^[\w-]{8,}$/);
+  const shared = await f.app.request("/api/v1/categories");
+  assert.equal(shared.headers.get("cache-control")?.startsWith("public"), true);
+  assert.equal(shared.headers.get("x-request-id"), null, "a CDN would hand it to others");
   const missing = await f.app.request("/no/such/page");
   assert.equal(missing.status, 404);
   assert.ok(missing.headers.get("x-request-id"));

@@ -33,11 +33,11 @@ function assertSameAnswers(actual: SearchIndex, expected: SearchIndex): void {
   assert.deepEqual(actual.list({ category: "finance" }), expected.list({ category: "finance" }));
 }
 
-function roundTrip(index: SearchIndex, chunkBytes?: number): SearchIndex {
+async function roundTrip(index: SearchIndex, chunkBytes?: number): Promise<SearchIndex> {
   const out = new SnapshotWriter(chunkBytes);
   index.writeSnapshot(out);
   const copy = new SearchIndex();
-  copy.readSnapshot(out.finish().chunks);
+  await copy.readSnapshot(out.finish().chunks);
   return copy;
 }
 
@@ -50,25 +50,25 @@ Deno.test("a snapshot round trip answers every query as the original", async (t)
   for (let n = 3; n <= 300; n += 3) index.upsert(corpusDoc(n, { name: `Renamed kanban ${n}` }));
   index.updateCounts(9, { votes: 5_000, views: 7, follows: 3 });
 
-  await t.step("identical answers after the round trip", () => {
-    assertSameAnswers(roundTrip(index), index);
+  await t.step("identical answers after the round trip", async () => {
+    assertSameAnswers(await roundTrip(index), index);
     // Tiny chunks: every section crosses chunk boundaries.
-    assertSameAnswers(roundTrip(index, 64), index);
+    assertSameAnswers(await roundTrip(index, 64), index);
   });
 
-  await t.step("the restored index takes writes and compacts like the original", () => {
-    const copy = roundTrip(index);
+  await t.step("the restored index takes writes and compacts like the original", async () => {
+    const copy = await roundTrip(index);
     for (const target of [index, copy]) {
       for (let n = 3_001; n <= 3_050; n++) target.upsert(corpusDoc(n));
       for (let n = 3; n <= 3_000; n += 3) target.remove(n); // compacts again
       target.upsert(corpusDoc(5, { name: "Invoice payroll five" }));
     }
     assertSameAnswers(copy, index);
-    assertSameAnswers(roundTrip(copy), index);
+    assertSameAnswers(await roundTrip(copy), index);
   });
 
-  await t.step("an empty index round trips", () => {
-    const empty = roundTrip(new SearchIndex());
+  await t.step("an empty index round trips", async () => {
+    const empty = await roundTrip(new SearchIndex());
     assert.equal(empty.size, 0);
     assert.deepEqual(empty.search(searchQuery("invoice")), { items: [], total: 0 });
   });

@@ -20,6 +20,7 @@ import { getListingStats, getListingStatsMany } from "../../kv/listing_stats.ts"
 import { readBoard } from "../../kv/boards.ts";
 import { type ListingSummary, summaryOf } from "./summary.ts";
 import type { SearchQuery } from "./search/types.ts";
+import { keepsAnswer, searchAnswersFor } from "./search_answers.ts";
 
 /** Statuses whose listing page is public (drafts and removed listings are not). */
 export const PUBLIC_STATUSES: ReadonlySet<Listing["status"]> = new Set([
@@ -138,7 +139,7 @@ type Profile = ReturnType<typeof assembleProfile>;
 
 /** What a profile depends on besides its records: the public URL and the day (Domain Rating trend). */
 function profileVariant(deps: Deps): string {
-  return `${deps.config.publicUrl} ${deps.now().toISOString().slice(0, 10)}`;
+  return `${deps.config.publicUrl} ${Math.floor(deps.now().getTime() / 86_400_000)}`;
 }
 
 /** Builds the profile from its records (no I/O). */
@@ -317,7 +318,16 @@ export async function searchListings(deps: Deps, query: SearchQuery) {
     ]);
   }
   await deps.search.ready;
-  const trending = query.sort === "trending" ? await trendingScores(deps) : undefined;
-  const result = deps.search.search(query, { trending });
-  return toPage(result.items, result.total, query);
+  if (!keepsAnswer(query)) {
+    const result = deps.search.search(query, { trending: await trendingScores(deps) });
+    return toPage(result.items, result.total, query);
+  }
+  const answers = searchAnswersFor(deps.search);
+  const version = deps.search.version;
+  const kept = answers.get(query, version);
+  if (kept) return kept;
+  const result = deps.search.search(query);
+  const page = toPage(result.items, result.total, query);
+  answers.set(query, version, page);
+  return page;
 }

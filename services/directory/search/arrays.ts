@@ -56,11 +56,13 @@ export class Chunks {
     return this.list[offset >>> CHUNK_BITS].subarray(from, from + size);
   }
 
-  /** Writes the chunks up to the used length. */
-  writeSnapshot(out: SnapshotWriter): void {
+  /** Writes the chunks up to the used length (`frozen`: as views, see `frozenArray`). */
+  writeSnapshot(out: SnapshotWriter, frozen = false): void {
     out.number(this.list.length);
     this.list.forEach((chunk, k) => {
-      out.array(chunk.subarray(0, Math.max(0, this.used - k * CHUNK_SIZE)));
+      const used = chunk.subarray(0, Math.max(0, this.used - k * CHUNK_SIZE));
+      if (frozen) out.frozenArray(used);
+      else out.array(used);
     });
   }
 

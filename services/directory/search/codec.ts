@@ -2,8 +2,9 @@
  * The binary layout of a search index snapshot: a magic word, then sections of numbers, typed
  * arrays (each padded to 8 bytes) and strings, then a checksum of everything before it. Both
  * sides work on a list of chunks (the KV values it is stored in), so that a snapshot is never
- * held twice: the writer copies the index's arrays straight into chunks, and the reader copies
- * each section straight out of them into the array the index keeps.
+ * held twice: the writer copies the index's arrays straight into chunks (or chunks a copy made
+ * for the snapshot as views of it), and the reader copies each section straight out of them into
+ * the array the index keeps, letting each chunk go once read.
  */
 
 /** The first word of every snapshot ("LDSI"). */
@@ -12,6 +13,10 @@ const ALIGN = 8;
 /** Separates the strings of a list (the lists written this way cannot contain it). */
 const SEPARATOR = "\u0000";
 const CHECKSUM_SEED = 0x12345678;
+/** Stands for a chunk the reader is done with. */
+const READ = new Uint8Array(0);
+/** Chunks checksummed between two pauses when a snapshot is opened (about 15 MB). */
+const CHUNKS_PER_PAUSE = 256;
 
 /** The typed arrays a snapshot holds. */
 type Stored = Int32Array | Uint8Array | Uint16Array | Float32Array | Float64Array;
@@ -35,6 +40,15 @@ function checksum(sum: number, bytes: Uint8Array): number {
     ? new Int32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength >>> 2)
     : new Int32Array(bytes.slice().buffer);
   for (let k = 0; k < words.length; k++) sum = (Math.imul(sum, 31) + words[k]) | 0;
+  return sum;
+}
+
+/** Continues a checksum over chunks `[from, to)`, the last chunk without its trailer. */
+function bodySum(chunks: Uint8Array[], from: number, to: number, sum: number): number {
+  for (let k = from; k < to; k++) {
+    const chunk = chunks[k];
+    sum = checksum(sum, k === chunks.length - 1 ? chunk.subarray(0, -ALIGN) : chunk);
+  }
   return sum;
 }
 
@@ -69,12 +83,36 @@ export class SnapshotWriter {
     this.#pad();
   }
 
-  /** Byte arrays as one (read back with `array(Uint8Array)`). */
-  concatenated(parts: Uint8Array[]): void {
-    let length = 0;
-    for (const part of parts) length += part.byteLength;
+  /**
+   * A typed array nobody changes while the chunks are kept (a copy made for the snapshot): its
+   * whole chunks are views of it, not copies, so it is not held twice.
+   */
+  frozenArray(values: Stored): void {
+    this.number(values.length);
+    const bytes = bytesOf(values);
+    if (this.#used > 0) this.#startChunk();
+    let from = 0;
+    for (; bytes.byteLength - from >= this.chunkBytes; from += this.chunkBytes) {
+      this.#chunks.push(bytes.subarray(from, from + this.chunkBytes));
+      this.#size += this.chunkBytes;
+    }
+    this.#write(bytes.subarray(from));
+    this.#pad();
+  }
+
+  /**
+   * Byte arrays as one of `length` bytes (read back with `array(Uint8Array)`): each part is copied
+   * as it comes, so a part may reuse the previous one's buffer.
+   */
+  concatenated(length: number, parts: Iterable<Uint8Array>): void {
     this.number(length);
-    for (const part of parts) this.#write(part);
+    let written = 0;
+    for (const part of parts) {
+      written += part.byteLength;
+      if (written > length) break;
+      this.#write(part);
+    }
+    if (written !== length) throw new RangeError("Concatenated parts do not add up");
     this.#pad();
   }
 
@@ -104,11 +142,7 @@ export class SnapshotWriter {
   #write(bytes: Uint8Array): void {
     let from = 0;
     while (from < bytes.byteLength) {
-      if (this.#used === this.chunkBytes) {
-        this.#chunks.push(this.#current);
-        this.#current = new Uint8Array(this.chunkBytes);
-        this.#used = 0;
-      }
+      if (this.#used === this.chunkBytes) this.#startChunk();
       const count = Math.min(bytes.byteLength - from, this.chunkBytes - this.#used);
       this.#current.set(bytes.subarray(from, from + count), this.#used);
       this.#used += count;
@@ -117,13 +151,23 @@ export class SnapshotWriter {
     this.#size += bytes.byteLength;
   }
 
+  /** Ends the current chunk (its used part) and starts a new one. */
+  #startChunk(): void {
+    this.#chunks.push(this.#current.subarray(0, this.#used));
+    this.#current = new Uint8Array(this.chunkBytes);
+    this.#used = 0;
+  }
+
   #pad(): void {
     const padding = (ALIGN - (this.#size % ALIGN)) % ALIGN;
     if (padding > 0) this.#write(new Uint8Array(padding));
   }
 }
 
-/** Reads a snapshot written by `SnapshotWriter` from its chunks, checking checksum and bounds. */
+/**
+ * Reads a snapshot written by `SnapshotWriter` from its chunks, checking checksum and bounds; it
+ * owns the list of chunks, emptying each entry once read.
+ */
 export class SnapshotReader {
   #chunks: Uint8Array[];
   #chunk = 0;
@@ -131,9 +175,10 @@ export class SnapshotReader {
   #left: number;
   #decoder = new TextDecoder("utf-8", { fatal: true });
 
-  constructor(chunks: Uint8Array[]) {
+  /** Checks a snapshot's sizes and checksum (in one go: see `open` for a long one). */
+  constructor(chunks: Uint8Array[], sum?: number) {
+    if (chunks.length === 0) throw new SnapshotCorruptError("Snapshot too short");
     let size = 0;
-    let sum = CHECKSUM_SEED;
     for (const chunk of chunks) {
       if (chunk.byteLength % ALIGN !== 0) throw new SnapshotCorruptError("Bad chunk size");
       size += chunk.byteLength;
@@ -141,13 +186,22 @@ export class SnapshotReader {
     if (size < 2 * ALIGN) throw new SnapshotCorruptError("Snapshot too short");
     const last = chunks[chunks.length - 1];
     const trailer = new Int32Array(last.slice(last.byteLength - ALIGN).buffer);
-    chunks.forEach((chunk, k) => {
-      sum = checksum(sum, k === chunks.length - 1 ? chunk.subarray(0, -ALIGN) : chunk);
-    });
-    if (trailer[0] !== sum) throw new SnapshotCorruptError("Snapshot checksum mismatch");
+    if (trailer[0] !== (sum ?? bodySum(chunks, 0, chunks.length, CHECKSUM_SEED))) {
+      throw new SnapshotCorruptError("Snapshot checksum mismatch");
+    }
     this.#chunks = chunks;
     this.#left = size - ALIGN;
     if (this.number() !== MAGIC) throw new SnapshotCorruptError("Not a search snapshot");
+  }
+
+  /** A reader whose checksum is computed `CHUNKS_PER_PAUSE` chunks at a time, `pause` between. */
+  static async open(chunks: Uint8Array[], pause: () => Promise<void>): Promise<SnapshotReader> {
+    let sum = CHECKSUM_SEED;
+    for (let from = 0; from < chunks.length; from += CHUNKS_PER_PAUSE) {
+      sum = bodySum(chunks, from, Math.min(chunks.length, from + CHUNKS_PER_PAUSE), sum);
+      await pause();
+    }
+    return new SnapshotReader(chunks, sum);
   }
 
   /** The next number. */
@@ -183,6 +237,11 @@ export class SnapshotReader {
     return values;
   }
 
+  /** Bytes not read yet (before the checksum). */
+  get remaining(): number {
+    return this.#left;
+  }
+
   /** Throws unless every byte was read. */
   end(): void {
     if (this.#left !== 0) throw new SnapshotCorruptError("Trailing bytes");
@@ -213,6 +272,8 @@ export class SnapshotReader {
     this.#offset += count;
     this.#left -= count;
     if (this.#offset === this.#chunks[this.#chunk].byteLength) {
+      // Read through: let it go, so that a snapshot and the index it fills are not both held.
+      this.#chunks[this.#chunk] = READ;
       this.#chunk++;
       this.#offset = 0;
     }

@@ -25,6 +25,7 @@ import type { ListingSummary } from "../summary.ts";
 import { CHUNK_BITS, CHUNK_MASK, Chunks, popcount, STAMP_LIMIT, topK } from "./arrays.ts";
 import { SnapshotReader, SnapshotWriter } from "./codec.ts";
 import { Summaries } from "./summaries.ts";
+import { termListsFromPostings } from "./term_lists.ts";
 import { type Filter, Slots, STATUS_DEAD, STATUS_LIVE, STATUS_SCHEDULED } from "./slots.ts";
 import { BLOCK_HEADER, Terms, type Variant } from "./terms.ts";
 import { endsInWord, hasWord, STOPWORDS, tokenize } from "./text.ts";
@@ -48,10 +49,23 @@ const WEIGHT_DESCRIPTION = 1;
 
 const BM25_K1 = 1.2;
 const BM25_B = 0.5;
-/** Extra score (times the term's idf) when a term is in the name. */
+/**
+ * Extra score (times the term's idf) when a term is in the name, times the share of the name the
+ * query covers: naming a product ranks it first, one generic word of a longer name much less.
+ */
 const NAME_BONUS = 1.5;
-/** Extra score for the share of the name the query covers: the product named ranks first. */
-const NAME_COVER_BONUS = 4;
+/**
+ * Extra score (times the query's mean idf) for the share of the name the query covers: the
+ * product named ranks first. In idf units, so that a common word in many names weighs little.
+ */
+const NAME_COVER_BONUS = 2;
+/**
+ * Extra score (times the query's mean idf) for the share of the query's required terms found in
+ * the name, keywords or tagline: a product about the query outranks the many listings that only
+ * mention its words in their descriptions, even when one word is also in their name.
+ */
+const ABOUT_BONUS = 2;
+const FOCUS_FIELDS = FIELD_NAME | FIELD_KEYWORDS | FIELD_TAGLINE;
 /** Added per matched term in the OR fallback, so documents matching more terms come first. */
 const OR_TERM_BONUS = 1000;
 const MAX_QUERY_TERMS = 10;
@@ -59,7 +73,7 @@ const MAX_QUERY_TERMS = 10;
 const MIN_DEAD_TO_COMPACT = 1024;
 
 interface Group {
-  variants: Variant[];
+  variants: readonly Variant[];
   /** Stopwords next to other terms are optional: they add to the score but need not match. */
   required: boolean;
 }
@@ -85,8 +99,13 @@ export class SearchIndex {
   #score = new Float32Array(0);
   #mask = new Uint16Array(0);
   #nameMask = new Uint16Array(0);
+  /** Per slot, the groups found in a focus field (name, keywords, tagline). */
+  #focusMask = new Uint16Array(0);
   #groupStamp = new Int32Array(0);
   #groupBest = new Float32Array(0);
+  #groupNameBest = new Float32Array(0);
+  /** Per slot, the sum over groups of the best name hit's weighted idf. */
+  #nameScore = new Float32Array(0);
   #touched = new Int32Array(0);
   #touchedCount = 0;
   #groupTouched = new Int32Array(0);
@@ -94,6 +113,12 @@ export class SearchIndex {
   #stamp = 0;
 
   #loading: LoadSession | null = null;
+  #version = 0;
+
+  /** Changes whenever an answer may change (a listing, a count or the whole index replaced). */
+  get version(): number {
+    return this.#version;
+  }
 
   /** Number of indexed listings (live and scheduled). */
   get size(): number {
@@ -122,6 +147,7 @@ export class SearchIndex {
     const slot = this.#slotOf.get(id);
     if (slot === undefined) return;
     const slots = this.#slots.columns;
+    this.#version++;
     if (counts.votes !== undefined) slots.votes[slot] = counts.votes;
     if (counts.views !== undefined) slots.views[slot] = counts.views;
     if (counts.follows !== undefined) slots.follows[slot] = counts.follows;
@@ -204,7 +230,7 @@ export class SearchIndex {
   }
 
   /**
-   * Writes the whole index (slots, summaries, term lists, vocabulary) to a snapshot; dead slots
+   * Writes the whole index (slots, summaries, vocabulary) to a snapshot; dead slots
    * stay (numbered as they are) but their postings are left out.
    */
   writeSnapshot(out: SnapshotWriter): void {
@@ -212,25 +238,33 @@ export class SearchIndex {
     for (const value of [count, this.#liveCount, this.#deadCount, this.#totalLength]) {
       out.number(value);
     }
-    this.#summaries.writeSnapshot(out, count);
-    this.#termLists.writeSnapshot(out);
+    this.#summaries.writeSnapshot(out, count); // term lists: rebuilt from the postings
     this.#slots.writeSnapshot(out, count);
     const status = this.#slots.columns.status;
     this.#terms.writeSnapshot(out, (slot) => status[slot] !== STATUS_DEAD);
   }
 
-  /** Replaces the whole index with a snapshot's (built aside, installed only when whole). */
-  readSnapshot(chunks: Uint8Array[]): void {
-    const input = new SnapshotReader(chunks);
+  /**
+   * Replaces the whole index with a snapshot's (built aside, installed only when whole), a
+   * section at a time with `pause` between (so that requests are answered meanwhile).
+   */
+  async readSnapshot(
+    chunks: Uint8Array[],
+    pause: () => Promise<void> = () => Promise.resolve(),
+  ): Promise<void> {
+    const input = await SnapshotReader.open(chunks, pause);
     const [slotCount, liveCount, deadCount, totalLength] = [1, 2, 3, 4].map(() => input.number());
     const summaries = new Summaries();
     summaries.readSnapshot(input, slotCount);
-    const termLists = Chunks.readSnapshot(input);
+    await pause();
     const slots = new Slots();
     slots.readSnapshot(input, slotCount);
+    await pause();
     const terms = new Terms();
     terms.readSnapshot(input);
     input.end();
+    await pause();
+    const termLists = termListsFromPostings(slots.columns, terms, slotCount);
     const slotOf = new Map<number, number>();
     for (let slot = 0; slot < slotCount; slot++) {
       if (slots.columns.status[slot] !== STATUS_DEAD) slotOf.set(slots.columns.ids[slot], slot);
@@ -245,12 +279,14 @@ export class SearchIndex {
     ];
     this.#slotOf = slotOf;
     this.#score = new Float32Array(0);
+    this.#version++;
   }
 
   // --- Writing -------------------------------------------------------------------------------
 
   #put(doc: SearchDoc): void {
     this.#kill(doc.id);
+    this.#version++;
     const status = doc.status === "live"
       ? STATUS_LIVE
       : doc.status === "scheduled"
@@ -351,8 +387,11 @@ export class SearchIndex {
       this.#score = new Float32Array(slots);
       this.#mask = new Uint16Array(slots);
       this.#nameMask = new Uint16Array(slots);
+      this.#focusMask = new Uint16Array(slots);
       this.#groupStamp = new Int32Array(slots);
       this.#groupBest = new Float32Array(slots);
+      this.#groupNameBest = new Float32Array(slots);
+      this.#nameScore = new Float32Array(slots);
       this.#touched = new Int32Array(slots);
       this.#groupTouched = new Int32Array(slots);
       this.#key = new Float64Array(slots);
@@ -380,13 +419,75 @@ export class SearchIndex {
     });
   }
 
-  /** Scores every document of every group; returns the filtered matches (AND, else OR). */
+  /**
+   * Scores the documents of every group; returns the filtered matches (AND, else OR). Required
+   * groups are scored rarest first, and each later group only scores documents that matched all
+   * the required groups before it, so a common word costs a read per posting, not a score.
+   */
   #textMatches(groups: Group[], filter: Filter): [Int32Array, number] {
     const score = this.#score;
     const mask = this.#mask;
+    let required = 0;
+    groups.forEach((group, g) => {
+      if (group.required) required |= 1 << g;
+    });
+    const cost = groups.map(({ variants }) => variants.reduce((sum, v) => sum + v.df, 0));
+    const order = groups.map((_, g) => g).sort((a, b) =>
+      Number(groups[b].required) - Number(groups[a].required) || cost[a] - cost[b] || a - b
+    );
+    let idfSum = this.#scoreGroups(groups, order, true);
+    const touched = this.#touched;
+    const candidates = this.#groupTouched;
+    let count = 0;
+    for (let k = 0; k < this.#touchedCount; k++) {
+      const slot = touched[k];
+      if ((mask[slot] & required) === required && this.#slots.matches(slot, filter)) {
+        candidates[count++] = slot;
+      }
+    }
+    const fallback = count === 0 && popcount(required) > 1;
+    if (fallback) {
+      this.#resetScores();
+      idfSum = this.#scoreGroups(groups, order, false);
+      for (let k = 0; k < this.#touchedCount; k++) {
+        const slot = touched[k];
+        if ((mask[slot] & required) !== 0 && this.#slots.matches(slot, filter)) {
+          candidates[count++] = slot;
+        }
+      }
+    }
     const nameMask = this.#nameMask;
+    const focusMask = this.#focusMask;
+    const nameScore = this.#nameScore;
+    const nameLength = this.#slots.columns.nameLength;
+    const requiredCount = Math.max(1, popcount(required));
+    // The mean idf of the required terms; the about bonus goes by the share of them in a focus field.
+    const meanIdf = idfSum / requiredCount;
+    const about = ABOUT_BONUS * meanIdf / requiredCount;
+    for (let k = 0; k < count; k++) {
+      const slot = candidates[k];
+      const cover = popcount(nameMask[slot]) / Math.max(nameLength[slot], groups.length);
+      score[slot] += (NAME_COVER_BONUS * meanIdf + NAME_BONUS * nameScore[slot]) * cover +
+        about * popcount(focusMask[slot] & required);
+      if (fallback) score[slot] += OR_TERM_BONUS * popcount(mask[slot] & required);
+    }
+    return [candidates, count];
+  }
+
+  /**
+   * Adds each group's best variant score to the documents it matches, in `order`; with `all`,
+   * documents missing a required group scored before are skipped. Returns the required groups'
+   * summed idf.
+   */
+  #scoreGroups(groups: Group[], order: number[], all: boolean): number {
+    const score = this.#score;
+    const mask = this.#mask;
+    const nameMask = this.#nameMask;
+    const focusMask = this.#focusMask;
     const groupStamp = this.#groupStamp;
     const groupBest = this.#groupBest;
+    const groupNameBest = this.#groupNameBest;
+    const nameScore = this.#nameScore;
     const touched = this.#touched;
     const groupTouched = this.#groupTouched;
     const status = this.#slots.columns.status;
@@ -395,18 +496,22 @@ export class SearchIndex {
     const head = this.#terms.head;
     const documents = Math.max(1, this.#liveCount);
     const averageLength = Math.max(1, this.#totalLength / documents);
-    let required = 0;
-    groups.forEach(({ variants, required: isRequired }, g) => {
+    let idfSum = 0;
+    // The required groups scored so far: with `all`, a document must have every one of them.
+    let need = 0;
+    for (const g of order) {
+      const { variants, required: isRequired } = groups[g];
       const bit = 1 << g;
-      if (isRequired) required |= bit;
       if (this.#stamp >= STAMP_LIMIT) {
         this.#groupStamp.fill(0);
         this.#stamp = 0;
       }
       const stamp = ++this.#stamp;
       let groupCount = 0;
+      let groupIdf = 0;
       for (const { term, weight, df } of variants) {
         const base = weight * Math.log(1 + (documents - df + 0.5) / (df + 0.5));
+        groupIdf = Math.max(groupIdf, base);
         for (let b = head[term]; b >= 0;) {
           const pool = chunks[b >>> CHUNK_BITS];
           const start = b & CHUNK_MASK;
@@ -414,58 +519,37 @@ export class SearchIndex {
           b = pool[start];
           for (let p = start + BLOCK_HEADER; p < end; p += 2) {
             const slot = pool[p];
-            if (status[slot] === STATUS_DEAD) continue;
+            if ((mask[slot] & need) !== need || status[slot] === STATUS_DEAD) continue;
             const packed = pool[p + 1];
             const tf = packed >>> 4;
             const norm = BM25_K1 * (1 - BM25_B + BM25_B * length[slot] / averageLength);
-            let value = base * tf * (BM25_K1 + 1) / (tf + norm);
-            if (packed & FIELD_NAME) {
-              value += base * NAME_BONUS;
-              nameMask[slot] |= bit;
-            }
+            const value = base * tf * (BM25_K1 + 1) / (tf + norm);
+            const name = packed & FIELD_NAME ? base : 0;
+            if (name) nameMask[slot] |= bit;
+            if (packed & FOCUS_FIELDS) focusMask[slot] |= bit;
             if (groupStamp[slot] !== stamp) {
               groupStamp[slot] = stamp;
               groupBest[slot] = value;
+              groupNameBest[slot] = name;
               groupTouched[groupCount++] = slot;
-            } else if (value > groupBest[slot]) {
-              groupBest[slot] = value;
+            } else {
+              if (value > groupBest[slot]) groupBest[slot] = value;
+              if (name > groupNameBest[slot]) groupNameBest[slot] = name;
             }
           }
         }
       }
+      if (isRequired) idfSum += groupIdf;
       for (let k = 0; k < groupCount; k++) {
         const slot = groupTouched[k];
         if (mask[slot] === 0) touched[this.#touchedCount++] = slot;
         mask[slot] |= bit;
         score[slot] += groupBest[slot];
+        nameScore[slot] += groupNameBest[slot];
       }
-    });
-    const touchedCount = this.#touchedCount;
-    const candidates = this.#groupTouched;
-    let count = 0;
-    for (let k = 0; k < touchedCount; k++) {
-      const slot = touched[k];
-      if ((mask[slot] & required) === required && this.#slots.matches(slot, filter)) {
-        candidates[count++] = slot;
-      }
+      if (all && isRequired) need |= bit;
     }
-    const fallback = count === 0 && popcount(required) > 1;
-    if (fallback) {
-      for (let k = 0; k < touchedCount; k++) {
-        const slot = touched[k];
-        if ((mask[slot] & required) !== 0 && this.#slots.matches(slot, filter)) {
-          candidates[count++] = slot;
-        }
-      }
-    }
-    const nameLength = this.#slots.columns.nameLength;
-    for (let k = 0; k < count; k++) {
-      const slot = candidates[k];
-      const cover = popcount(nameMask[slot]) / Math.max(nameLength[slot], groups.length);
-      score[slot] += NAME_COVER_BONUS * cover;
-      if (fallback) score[slot] += OR_TERM_BONUS * popcount(mask[slot] & required);
-    }
-    return [candidates, count];
+    return idfSum;
   }
 
   #resetScores(): void {
@@ -475,6 +559,8 @@ export class SearchIndex {
       this.#score[slot] = 0;
       this.#mask[slot] = 0;
       this.#nameMask[slot] = 0;
+      this.#focusMask[slot] = 0;
+      this.#nameScore[slot] = 0;
     }
     this.#touchedCount = 0;
   }

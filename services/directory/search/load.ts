@@ -1,6 +1,6 @@
 /**
  * The search index fed from KV: a full load of live and scheduled listings (or a snapshot, see
- * start.ts), then every listing write, read again and upserted.
+ * snapshot.ts), then every listing write, read again and upserted.
  */
 import type { Listing, ListingStats } from "../../../kv/types.ts";
 import { listingsPrefix, listingStatsPrefix } from "../../../kv/keys.ts";
@@ -147,27 +147,30 @@ export function loadSearchIndex(kv: Deno.Kv, index: SearchIndex): Promise<void> 
   return runLoad(index, (session) => fillFromKv(kv, index, session));
 }
 
-/** Reads every live and scheduled listing with its stats into a loading session. */
+/**
+ * Reads every live and scheduled listing with its stats into a loading session: both are listed
+ * in id order side by side, so no listing or stats are held beyond the batch being read.
+ */
 export async function fillFromKv(
   kv: Deno.Kv,
   index: SearchIndex,
   session: LoadSession,
 ): Promise<void> {
   const parents = await getCategoryParents(kv);
-  const stats = await readStats(kv);
+  const stats = kv.list<ListingStats>({ prefix: listingStatsPrefix() }, { batchSize: 1000 })[
+    Symbol.asyncIterator
+  ]();
+  let next = await stats.next();
   const listings = kv.list<Listing>({ prefix: listingsPrefix() }, { batchSize: 200 });
   for await (const { value: listing } of listings) {
+    while (!next.done && idOf(next.value.key) < listing.id) next = await stats.next();
     if (listing.status !== "live" && listing.status !== "scheduled") continue;
-    index.loadDoc(session, toSearchDoc(listing, stats.get(listing.id) ?? EMPTY_STATS, parents));
+    const own = !next.done && idOf(next.value.key) === listing.id ? next.value.value : EMPTY_STATS;
+    index.loadDoc(session, toSearchDoc(listing, own, parents));
   }
 }
 
-/** Every listing's stats by id. */
-async function readStats(kv: Deno.Kv): Promise<Map<number, ListingStats>> {
-  const prefix = listingStatsPrefix();
-  const stats = new Map<number, ListingStats>();
-  for await (const entry of kv.list<ListingStats>({ prefix }, { batchSize: 1000 })) {
-    stats.set(entry.key[entry.key.length - 1] as number, entry.value);
-  }
-  return stats;
+/** The listing id that ends a key. */
+function idOf(key: Deno.KvKey): number {
+  return key[key.length - 1] as number;
 }

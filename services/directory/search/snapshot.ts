@@ -41,11 +41,16 @@ import {
 import type { LoadSession } from "./types.ts";
 
 /** The layout version of the snapshot bytes: bump it whenever the layout changes. */
-export const SNAPSHOT_FORMAT = 1;
+export const SNAPSHOT_FORMAT = 2;
 /** A save is skipped while the current snapshot is younger than this (unless forced). */
 export const SNAPSHOT_INTERVAL_MS = 10 * 60_000;
 /** A snapshot is caught up only when its cursor is this far inside the change records' retention. */
 const RETENTION_MARGIN_MS = 30 * 60_000;
+
+/** Gives the event loop to other work (requests) between two steps of a load or a save. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
 
 /** What a save did. */
 export type SnapshotSaveResult = "saved" | "fresh" | "not-loaded" | "lost";
@@ -58,7 +63,7 @@ export type SnapshotSaveResult = "saved" | "fresh" | "not-loaded" | "lost";
 export async function saveSearchSnapshot(
   kv: Deno.Kv,
   index: SearchIndex,
-  options: { now?: Date; force?: boolean } = {},
+  options: { now?: Date; force?: boolean; pause?: () => Promise<void> } = {},
 ): Promise<SnapshotSaveResult> {
   const now = options.now ?? new Date();
   if (!isSearchIndexLoaded(index)) return "not-loaded";
@@ -69,13 +74,15 @@ export async function saveSearchSnapshot(
   const id = `${now.getTime().toString(36)}-${crypto.randomUUID().slice(0, 8)}`;
   await beginSnapshot(kv, id, now);
   const { cursor, chunks, bytes } = await serialize(kv, index);
-  await writeSnapshotChunks(kv, id, chunks);
+  const count = chunks.length;
+  // Each batch is dropped once written (the posting chains' copy goes with its last view).
+  await writeSnapshotChunks(kv, id, chunks, options.pause ?? nextTask);
   const head: SearchSnapshotHead = {
     id,
     format: SNAPSHOT_FORMAT,
     created_at: now.toISOString(),
     cursor_ms: cursor,
-    chunks: chunks.length,
+    chunks: count,
     bytes,
     listings: index.size,
   };
@@ -110,18 +117,19 @@ async function serialize(
 export function startSearchIndex(
   kv: Deno.Kv,
   index: SearchIndex,
-  options: { now?: () => Date } = {},
+  options: { now?: () => Date; pause?: () => Promise<void> } = {},
 ): Promise<void> {
   const now = options.now ?? (() => new Date());
+  const pause = options.pause ?? nextTask;
   let full = false;
   const done = runLoad(index, async (session) => {
-    if (await restore(kv, index, session, now())) return;
+    if (await restore(kv, index, session, now(), pause)) return;
     full = true;
     await fillFromKv(kv, index, session);
   });
   return done.then(async () => {
     if (!full) return;
-    await saveSearchSnapshot(kv, index, { now: now(), force: true })
+    await saveSearchSnapshot(kv, index, { now: now(), force: true, pause })
       .catch((err) => console.error("Search index: saving the snapshot failed:", err));
   });
 }
@@ -132,20 +140,33 @@ async function restore(
   index: SearchIndex,
   session: LoadSession,
   now: Date,
+  pause: () => Promise<void>,
 ): Promise<boolean> {
-  const cursor = await install(kv, index, now);
+  const started = performance.now();
+  const cursor = await install(kv, index, now, pause);
   if (cursor === null) return false;
+  const installed = performance.now();
   // Listings written since the snapshot, and those written while it loaded (their refreshes
   // went to the index it replaced).
   const changes = await readListingChanges(kv, cursor - CHANGE_OVERLAP_MS);
   const ids = new Set([...changes.map((change) => change.id), ...session.touched]);
   for (const id of session.counts.keys()) ids.add(id);
   await refreshListings(kv, index, ids);
+  const ms = (from: number, to: number) => Math.round(to - from);
+  console.log(
+    `Search index: ${index.size} listings from the snapshot in ${ms(started, installed)} ms, ` +
+      `${ids.size} caught up in ${ms(installed, performance.now())} ms`,
+  );
   return true;
 }
 
 /** Reads the head's snapshot into the index; its cursor, or null when it cannot be used. */
-async function install(kv: Deno.Kv, index: SearchIndex, now: Date): Promise<number | null> {
+async function install(
+  kv: Deno.Kv,
+  index: SearchIndex,
+  now: Date,
+  pause: () => Promise<void>,
+): Promise<number | null> {
   try {
     const head = (await readSnapshotHead(kv)).value;
     if (!head) return null;
@@ -157,7 +178,7 @@ async function install(kv: Deno.Kv, index: SearchIndex, now: Date): Promise<numb
       console.log(`Search index: snapshot ${head.id} is older than the change records`);
       return null;
     }
-    index.readSnapshot(await readSnapshotChunks(kv, head));
+    await index.readSnapshot(await readSnapshotChunks(kv, head), pause);
     return head.cursor_ms;
   } catch (err) {
     console.error("Search index: the snapshot is unreadable, loading in full:", err);

@@ -15,6 +15,7 @@ export class Summaries {
   #start = new Int32Array(0);
   #end = new Int32Array(0);
   #encoder = new TextEncoder();
+  #scratch = new Uint8Array(4096);
   #decoder = new TextDecoder();
 
   /** Sets a slot's summary (its votes are kept apart, in a column). */
@@ -47,12 +48,19 @@ export class Summaries {
     this.#texts.length = Math.min(this.#texts.length, count);
   }
 
-  /** Writes the summaries of the first `count` slots: their lengths, then their UTF-8 bytes. */
+  /**
+   * Writes the summaries of the first `count` slots: their lengths, then their UTF-8 bytes (each
+   * encoded into one scratch buffer as the writer takes it, so none is held).
+   */
   writeSnapshot(out: SnapshotWriter, count: number): void {
-    const parts: Uint8Array[] = [];
-    for (let slot = 0; slot < count; slot++) parts.push(this.#bytes(slot));
-    out.array(Int32Array.from(parts, (part) => part.byteLength));
-    out.concatenated(parts);
+    const lengths = new Int32Array(count);
+    let total = 0;
+    for (let slot = 0; slot < count; slot++) total += lengths[slot] = this.#bytes(slot).byteLength;
+    out.array(lengths);
+    const bytes = (function* (summaries: Summaries) {
+      for (let slot = 0; slot < count; slot++) yield summaries.#bytes(slot);
+    })(this);
+    out.concatenated(total, bytes);
   }
 
   /** Replaces every summary with the `count` of a snapshot written by `writeSnapshot`. */
@@ -78,9 +86,15 @@ export class Summaries {
     return this.#decoder.decode(this.#pool.subarray(this.#start[slot], this.#end[slot]));
   }
 
+  /** A slot's UTF-8 summary: a view of the pool, or of a scratch buffer the next call reuses. */
   #bytes(slot: number): Uint8Array {
     const text = this.#texts[slot];
-    if (text) return this.#encoder.encode(text);
+    if (text) {
+      if (this.#scratch.byteLength < text.length * 3) {
+        this.#scratch = new Uint8Array(text.length * 3);
+      }
+      return this.#scratch.subarray(0, this.#encoder.encodeInto(text, this.#scratch).written);
+    }
     if (slot >= this.#end.length) return new Uint8Array(0);
     return this.#pool.subarray(this.#start[slot], this.#end[slot]);
   }

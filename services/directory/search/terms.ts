@@ -33,6 +33,8 @@ const CORRECTION_DF_RATIO = 10;
 const MAX_CORRECTIONS = 20;
 const MAX_PREFIX_EXPANSIONS = 50;
 const MIN_PREFIX_LENGTH = 2;
+/** Query terms whose variants are remembered (until the next write changes a frequency). */
+const VARIANT_CACHE_SIZE = 2048;
 
 /** Posting chains: their blocks, and each term's first and last block (-1: none). */
 interface Chains {
@@ -78,6 +80,8 @@ export class Terms {
   /** Query scratch: terms already taken for the query term being expanded. */
   #termStamp = new Int32Array(0);
   #termStampValue = 0;
+  /** Recent queries' variants by typing flag and term, least recently used first. */
+  #variantCache = new Map<string, readonly Variant[]>();
 
   /** Number of terms ever seen (with documents or not). */
   get count(): number {
@@ -158,11 +162,13 @@ export class Terms {
     chunk[at + BLOCK_HEADER + 2 * count + 1] = this.#docPacked[term];
     chunk[at + 1] = count + 1;
     this.#df[term]++;
+    this.#variantCache.clear();
   }
 
   /** Uncounts a removed document of a term (its posting stays, skipped as dead, until compaction). */
   removePosting(term: number): void {
     this.#df[term]--;
+    this.#variantCache.clear();
   }
 
   /** Rewrites every posting chain with slots renumbered by `remap` (-1: dropped). */
@@ -231,7 +237,7 @@ export class Terms {
     const chains = this.#rewritten((slot) => keep(slot) ? slot : -1);
     out.array(chains.head.subarray(0, count));
     out.array(chains.tail.subarray(0, count));
-    chains.postings.writeSnapshot(out);
+    chains.postings.writeSnapshot(out, true); // a copy nobody else holds
     out.array(Int32Array.from(this.#sorted));
     out.array(Int32Array.from(this.#unsorted));
     out.number(this.#buckets.length);
@@ -241,6 +247,7 @@ export class Terms {
 
   /** Replaces everything with a vocabulary read from a snapshot written by `writeSnapshot`. */
   readSnapshot(input: SnapshotReader): void {
+    this.#variantCache.clear();
     const tableSize = input.number();
     const texts = input.strings();
     const count = texts.length;
@@ -374,8 +381,25 @@ export class Terms {
     return term >= 0 ? [{ term, weight: VARIANT_WEIGHT.exact, df: this.#df[term] }] : [];
   }
 
-  /** The term, its completions when it is being typed, and its corrections, weighted. */
-  variants(token: string, typing: boolean): Variant[] {
+  /**
+   * The term, its completions when it is being typed, and its corrections, weighted (remembered
+   * for recent query terms: a write clears them, as frequencies and so weights change).
+   */
+  variants(token: string, typing: boolean): readonly Variant[] {
+    const key = (typing ? "+" : "=") + token;
+    const cache = this.#variantCache;
+    let found = cache.get(key);
+    if (found) {
+      cache.delete(key);
+    } else {
+      found = this.#variants(token, typing);
+      if (cache.size >= VARIANT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+    }
+    cache.set(key, found);
+    return found;
+  }
+
+  #variants(token: string, typing: boolean): Variant[] {
     const out: Variant[] = [];
     if (this.#termStamp.length < this.#texts.length) {
       this.#termStamp = new Int32Array(this.#df.length);

@@ -1,0 +1,78 @@
+import assert from "node:assert/strict";
+import { SearchIndex } from "../services/directory/search/index.ts";
+import type { SearchDoc } from "../services/directory/search/types.ts";
+import { corpusDoc, searchQuery } from "./search_corpus.ts";
+
+const FILLER = "share notes with the team and track tasks from one simple board every week";
+
+/** A listing with the given text and nothing else searchable. */
+function listing(id: number, text: Partial<SearchDoc>): SearchDoc {
+  return corpusDoc(id, { name: `Item${id}`, tagline: "", description: "", keywords: [], ...text });
+}
+
+/**
+ * A product about "invoicing for plumbers" (id 1), and many listings that have one query word in their name and the other only deep in a long
+ * description (ids 100 and up), as a large directory of generic names has.
+ */
+function directory(): SearchIndex {
+  const index = new SearchIndex();
+  index.upsert(listing(1, {
+    name: "Pipebill",
+    tagline: "Invoicing for plumbers",
+    keywords: ["invoicing", "plumbers", "quotes"],
+    description: "Pipebill sends invoices and quotes for plumbers from the van.",
+  }));
+  for (let id = 100; id < 140; id++) {
+    index.upsert(listing(id, {
+      name: `Zorb${id} Plumbers`,
+      tagline: "A tool for small teams",
+      description: `${FILLER} ${FILLER} and invoicing ${FILLER}`,
+    }));
+  }
+  for (let id = 200; id < 260; id++) {
+    index.upsert(listing(id, { name: `Quill${id}`, description: FILLER }));
+  }
+  return index;
+}
+
+function firstIds(index: SearchIndex, q: string, count = 1): number[] {
+  return index.search(searchQuery(q)).items.slice(0, count).map((item) => item.id);
+}
+
+Deno.test("a product about every query word outranks one word in many names", async (t) => {
+  const index = directory();
+  await t.step("exact words", () => {
+    assert.deepEqual(firstIds(index, "invoicing for plumbers"), [1]);
+  });
+  await t.step("a misspelled word corrected", () => {
+    assert.deepEqual(firstIds(index, "invoicing for plumbrs"), [1]);
+    assert.deepEqual(firstIds(index, "invoicng plumbers"), [1]);
+  });
+  await t.step("the last word typed as a prefix", () => {
+    assert.deepEqual(firstIds(index, "invoicing plumb"), [1]);
+  });
+});
+
+Deno.test("naming a product whole still ranks it first", () => {
+  const index = directory();
+  index.upsert(listing(2, {
+    name: "Plumbers",
+    tagline: "Find a plumber near you",
+    description: "A directory of plumbers near you.",
+  }));
+  // Id 2's whole name is the query; id 1 is about plumbers but named otherwise.
+  assert.deepEqual(firstIds(index, "plumbers"), [2]);
+  assert.deepEqual(firstIds(index, "Pipebil"), [1]);
+});
+
+Deno.test("a listing write changes the answer to a query asked before (no stale variants)", () => {
+  const index = directory();
+  assert.equal(index.search(searchQuery("zebrafish")).total, 0);
+  index.upsert(listing(3, { name: "Zebrafish", tagline: "Lab notebooks" }));
+  assert.deepEqual(firstIds(index, "zebrafish"), [3]);
+  // A correction appears once the vocabulary has it, and goes with it.
+  assert.deepEqual(firstIds(index, "zebrafsh"), [3]);
+  index.remove(3);
+  assert.equal(index.search(searchQuery("zebrafish")).total, 0);
+  assert.equal(index.search(searchQuery("zebrafsh")).total, 0);
+});
