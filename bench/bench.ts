@@ -83,6 +83,14 @@ async function workingCopy(path: string, dir: string, size: number): Promise<str
   return copy;
 }
 
+/** Asks for every path once, 16 at a time. */
+async function askEach(base: string, paths: string[]): Promise<void> {
+  let next = 0;
+  await Promise.all(Array.from({ length: 16 }, async () => {
+    while (next < paths.length) await (await fetch(base + paths[next++])).body?.cancel();
+  }));
+}
+
 async function loadScenarios(
   serviceBase: string,
   bareBase: string,
@@ -93,16 +101,17 @@ async function loadScenarios(
 ): Promise<ScenarioRun[]> {
   const list = scenarios(corpus);
   const runs: ScenarioRun[] = [];
-  for (const base of [serviceBase, bareBase]) {
-    for (const s of list) {
-      await runLoad({ base, paths: s.paths, seconds: 1, connections: 16 }, useWrk, dir);
-    }
-  }
+  // Each measured run starts warm: every path asked once (a steady state, not a cold cache), then
+  // a second of load.
+  const measure = async (base: string, paths: string[], seconds: number, connections: number) => {
+    await askEach(base, paths);
+    await runLoad({ base, paths, seconds: 1, connections: 16 }, useWrk, dir);
+    return await runLoad({ base, paths, seconds, connections }, useWrk, dir);
+  };
   for (const connections of [16, 1]) {
     for (const s of list) {
-      const target = { paths: s.paths, seconds: options.duration, connections };
-      const service = await runLoad({ ...target, base: serviceBase }, useWrk, dir);
-      const bare = await runLoad({ ...target, base: bareBase }, useWrk, dir);
+      const service = await measure(serviceBase, s.paths, options.duration, connections);
+      const bare = await measure(bareBase, s.paths, options.duration, connections);
       runs.push({ scenario: s.name, connections, service, bare });
       console.log(
         `  ${s.name} at ${connections}: ${service.rps.toFixed(0)} vs ${bare.rps.toFixed(0)} req/s`,

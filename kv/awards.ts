@@ -1,6 +1,7 @@
 /** Launch of the Week awards, by week and by listing. */
 import * as keys from "./keys.ts";
 import type { Award } from "./types.ts";
+import { commitListingWrite } from "./listing_changes.ts";
 
 /**
  * Writes the awards of one week in one atomic operation; a week already awarded is left as it
@@ -19,7 +20,8 @@ export async function putWeekAwards(
       .set(keys.awardByListingKey(award.listing_id, week, award.place), award);
   }
   extra?.(op);
-  return (await op.commit()).ok;
+  // Told as a write of each awarded listing (its public profile shows the award).
+  return (await commitListingWrite(kv, op, awards.map((award) => award.listing_id))).ok;
 }
 
 /** Whether a week's awards were decided. */

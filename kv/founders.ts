@@ -2,10 +2,15 @@
 import { getManyValues, present } from "./read.ts";
 import * as keys from "./keys.ts";
 import type { Founder } from "./types.ts";
+import { commitListingWrite } from "./listing_changes.ts";
 
-/** Writes a founder profile (create or replace). */
+/**
+ * Writes a founder profile (create or replace), told as a write of each of the founder's listings
+ * (their public profiles show it).
+ */
 export async function putFounder(kv: Deno.Kv, founder: Founder): Promise<void> {
-  await kv.set(keys.founderKey(founder.slug), founder);
+  const op = kv.atomic().set(keys.founderKey(founder.slug), founder);
+  await commitListingWrite(kv, op, founder.listing_ids);
 }
 
 /** Reads one founder. */

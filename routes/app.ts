@@ -137,11 +137,21 @@ export function createApp(deps: Deps): Hono {
   app.route("/", followRoutes(deps));
   app.route("/", pageRoutes(deps, openApi));
 
-  // An anonymous read of a cached profile is answered before routing, as the routes would.
+  // An anonymous read of a cached profile, or a search asked before while the index has not
+  // changed, is answered before routing, as the routes would.
   const fastRead = fastPublicReads(deps);
   const routed = app.fetch;
-  app.fetch = (request, env, executionCtx) =>
-    fastRead(request, env) ?? routed(request, env, executionCtx);
+  app.fetch = (request, env, executionCtx) => {
+    const fast = fastRead(request, env);
+    if (fast) return fast;
+    const version = deps.search.version;
+    const answer = routed(request, env, executionCtx);
+    if (answer instanceof Response) return answer;
+    return answer.then(async (response) => {
+      await fastRead.keep(request, version, response);
+      return response;
+    });
+  };
 
   app.notFound((c) => {
     const err = c.req.path.startsWith("/api/")

@@ -6,18 +6,14 @@
  */
 import { type Context, Hono } from "hono";
 import { z } from "zod";
-import {
-  type AuthInfo,
-  type CallToolResult,
-  createMcpHandler,
-  localhostAllowedHostnames,
+import type {
+  AuthInfo,
+  CallToolResult,
   McpServer,
-  readRequestBody,
-  type StandardSchemaWithJSON,
-  type ToolAnnotations,
-  validateHostHeader,
-  validateOriginHeader,
+  StandardSchemaWithJSON,
+  ToolAnnotations,
 } from "@modelcontextprotocol/server";
+import { loadOnce, mcpServerSdk } from "../services/platform/lazy.ts";
 import {
   ApiError,
   badRequest,
@@ -268,11 +264,12 @@ const TOOLS = OPERATIONS.map((op) => ({
 }));
 
 /** The MCP server for one request: every operation as a tool, in the table's order. */
-export function buildMcpServer(
+export async function buildMcpServer(
   deps: Deps,
   caller: Caller | null,
   instructions: string,
-): McpServer {
+): Promise<McpServer> {
+  const { McpServer } = await mcpServerSdk();
   const hint = { ttlMs: LIST_CACHE_TTL_MS, cacheScope: "public" } as const;
   const server = new McpServer({
     name: "launch-directory",
@@ -309,14 +306,15 @@ export function buildMcpServer(
 }
 
 /** Host names allowed in Host and Origin: the public URL's, plus loopback names when it is local. */
-export function allowedHostnames(publicUrl: string): string[] {
+export async function allowedHostnames(publicUrl: string): Promise<string[]> {
   const { hostname } = new URL(publicUrl);
-  const local = localhostAllowedHostnames();
+  const local = (await mcpServerSdk()).localhostAllowedHostnames();
   return local.includes(hostname) ? local : [hostname];
 }
 
 /** 403 for a request whose Host or Origin is not this service (DNS rebinding protection). */
-function checkHostAndOrigin(req: Request, allowed: string[]): Response | null {
+async function checkHostAndOrigin(req: Request, allowed: string[]): Promise<Response | null> {
+  const { validateHostHeader, validateOriginHeader } = await mcpServerSdk();
   const host = validateHostHeader(req.headers.get("host") ?? new URL(req.url).host, allowed);
   if (!host.ok) return jsonRpcError(403, null, SERVER_ERROR, host.message);
   const origin = validateOriginHeader(req.headers.get("origin"), allowed);
@@ -327,6 +325,7 @@ function checkHostAndOrigin(req: Request, allowed: string[]): Response | null {
 /** The JSON-RPC messages of a POST body, read from a copy; [] when it is not JSON. */
 async function readMessages(req: Request): Promise<unknown[]> {
   if (req.method !== "POST" || req.body === null) return [];
+  const { readRequestBody } = await mcpServerSdk();
   const read = await readRequestBody(req.clone());
   if (read.tooLarge) return []; // the SDK answers 413
   try {
@@ -400,13 +399,16 @@ function callerOf(authInfo: AuthInfo | undefined): Caller | null {
  */
 export function mcpRoutes(deps: Deps): Hono {
   const app = new Hono();
-  const allowed = allowedHostnames(deps.config.publicUrl);
-  const handler = createMcpHandler(async ({ authInfo }) =>
-    buildMcpServer(deps, callerOf(authInfo), mcpInstructions(await getSettings(deps.kv)))
+  // The SDK, the allowed host names and the handler are made by the first request to /mcp.
+  const allowed = loadOnce(() => allowedHostnames(deps.config.publicUrl));
+  const handler = loadOnce(async () =>
+    (await mcpServerSdk()).createMcpHandler(async ({ authInfo }) =>
+      buildMcpServer(deps, callerOf(authInfo), mcpInstructions(await getSettings(deps.kv)))
+    )
   );
   app.all("/mcp", async (c) => {
     const req = c.req.raw;
-    const rejected = checkHostAndOrigin(req, allowed);
+    const rejected = await checkHostAndOrigin(req, await allowed());
     if (rejected) return rejected;
     const messages = await readMessages(req);
     const limit = await countMcpRequest(deps, c, messages);
@@ -431,9 +433,9 @@ export function mcpRoutes(deps: Deps): Hono {
       }
       throw err;
     }
-    if (!caller) return await handler.fetch(req);
+    if (!caller) return await (await handler()).fetch(req);
     const token = authorization!.trim().replace(/^Bearer\s+/i, "");
-    return await handler.fetch(req, {
+    return await (await handler()).fetch(req, {
       authInfo: authInfoOf(caller, token, deps.config.publicUrl),
     });
   }

@@ -3,8 +3,8 @@
  * rate limit counted per tool call, and the params of a 2025-era `initialize`.
  */
 import type { Context } from "hono";
-import { isLegacyRequest, specTypeSchemas } from "@modelcontextprotocol/server";
 import type { Deps } from "../services/platform/mod.ts";
+import { mcpServerSdk } from "../services/platform/lazy.ts";
 import { rateLimitBucket, rateLimiterFor, type RateLimitState } from "../services/access/mod.ts";
 import { clientIp } from "./middleware.ts";
 
@@ -83,8 +83,10 @@ export async function invalidInitialize(
   messages: unknown[],
 ): Promise<Response | null> {
   const initialize = messages.some((m) => isPlainObject(m) && m.method === "initialize");
+  if (!initialize) return null;
+  const { isLegacyRequest, specTypeSchemas } = await mcpServerSdk();
   if (
-    !initialize || !(await isLegacyRequest(req, messages.length === 1 ? messages[0] : messages))
+    !(await isLegacyRequest(req, messages.length === 1 ? messages[0] : messages))
   ) {
     return null;
   }

@@ -11,6 +11,8 @@
  *   X-Request-Id and no RateLimit-* fields, as a CDN would hand one caller's remaining count to
  *   the next. Answers to a credential, errors and 429s carry them. JSON answers carry no
  *   Referrer-Policy or X-Frame-Options (there is no page to leave or to frame).
+ * - Anonymous searches are kept the same way, by path and query, while the search index's version
+ *   is the one they were answered at (trending sorts, which move with time, are not kept).
  * - `fastPublicReads` runs before the router: an anonymous GET or HEAD of
  *   get_listing whose profile is in the process's profile cache (same entry, same validity
  *   checks as the normal path) and whose address is far from its rate limit is answered at once
@@ -87,7 +89,11 @@ export function etagOf(body: string): string {
 
 /** Serializes a value as `c.json` does, with its entity tag. */
 export function encodeJson(value: unknown): EncodedJson {
-  const body = JSON.stringify(value);
+  return encodeBody(JSON.stringify(value));
+}
+
+/** A JSON text with its bytes and entity tag. */
+function encodeBody(body: string): EncodedJson {
   return { body, bytes: new TextEncoder().encode(body), etag: etagOf(body) };
 }
 
@@ -132,10 +138,47 @@ export function noStoreByDefault(): MiddlewareHandler {
   };
 }
 
+/** A search_listings URL with its query (the whole URL is the key of its kept answer). */
+const SEARCH_URL = /^[a-z]+:\/\/[^/?#]+(\/api\/v1\/listings\?[^#]*)$/;
+/** Search answers kept at most (the oldest out first). */
+const MAX_SEARCH_ANSWERS = 1_024;
+
+/**
+ * Anonymous search answers by path and query, each with the search index's version when it was
+ * asked: served again only while the index has not changed since (any upsert, removal, count
+ * change or snapshot load moves the version).
+ */
+class SearchAnswers {
+  #entries = new Map<string, { version: number; answers: ProfileAnswers }>();
+
+  get(key: string, version: number): ProfileAnswers | undefined {
+    const entry = this.#entries.get(key);
+    if (entry?.version === version) return entry.answers;
+    if (entry) this.#entries.delete(key);
+    return undefined;
+  }
+
+  set(key: string, version: number, encoded: EncodedJson): void {
+    this.#entries.delete(key);
+    this.#entries.set(key, { version, answers: answersOf(encoded) });
+    if (this.#entries.size > MAX_SEARCH_ANSWERS) {
+      this.#entries.delete(this.#entries.keys().next().value!);
+    }
+  }
+}
+
 /** A get_listing URL without a query (its slug checked against SLUG_PATTERN: no decoding needed). */
 const LISTING_URL = /^[a-z]+:\/\/[^/?#]+\/api\/v1\/listings\/([^/?#]+)$/;
-/** Serialized profiles, by the cached (frozen) profile object: one encoding per cache entry. */
-const encodedProfiles = new WeakMap<object, EncodedJson>();
+/** The answers of a cached body, built once and cloned per request (a clone costs far less). */
+interface ProfileAnswers {
+  etag: string;
+  ok: Response;
+  head: Response;
+  notModified: Response;
+}
+
+/** Answers by the cached (frozen) profile object: built once per cache entry. */
+const profileAnswers = new WeakMap<object, ProfileAnswers>();
 
 const answeredByStore = new WeakMap<Deno.Kv, { count: number }>();
 
@@ -144,8 +187,36 @@ export function fastReadsAnswered(kv: Deno.Kv): number {
   return answeredByStore.get(kv)?.count ?? 0;
 }
 
-/** Answers a request at once, or returns null to leave it to the app's routes. */
-export type FastRead = (request: Request, info: unknown) => Response | null;
+/**
+ * Answers a request at once, or returns null to leave it to the app's routes; `keep` is given the
+ * routes' answer (and the search index's version from before it was made) to answer the same
+ * request at once next time.
+ */
+export type FastRead = ((request: Request, info: unknown) => Response | null) & {
+  keep(request: Request, version: number, response: Response): Promise<void>;
+};
+
+/** The 200, HEAD and 304 answers of a JSON body, with the headers the normal chain sends. */
+function answersOf(encoded: EncodedJson): ProfileAnswers {
+  const { bytes, etag } = encoded;
+  const answer = (body: Uint8Array<ArrayBuffer> | null, status: number, typed: boolean) => {
+    const response = new Response(body, { status });
+    // Set one by one: a Response built with several headers in its init costs far more here.
+    const headers = response.headers;
+    if (typed) headers.set("Content-Type", "application/json");
+    for (const name in API_STATIC_HEADERS) headers.set(name, API_STATIC_HEADERS[name]);
+    headers.set("Access-Control-Expose-Headers", API_EXPOSED_HEADERS.join(","));
+    headers.set("ETag", etag);
+    headers.set("Cache-Control", PUBLIC_CACHE_CONTROL);
+    return response;
+  };
+  return {
+    etag,
+    ok: answer(bytes, 200, true),
+    head: answer(null, 200, true),
+    notModified: answer(null, 304, false),
+  };
+}
 
 /**
  * The fast path, run before routing (createApp puts it in front of the router): an anonymous GET
@@ -156,34 +227,53 @@ export type FastRead = (request: Request, info: unknown) => Response | null;
 export function fastPublicReads(deps: Deps): FastRead {
   const limiter = rateLimiterFor(deps.kv);
   const { anonymousPerMinute, trustProxy } = deps.config.rateLimit;
-  const exposed = API_EXPOSED_HEADERS.join(",");
   const answered = { count: 0 };
   answeredByStore.set(deps.kv, answered);
-  return function fastPublicRead(request, info) {
+  const searches = new SearchAnswers();
+  /** Counts an anonymous request at once (null: it must take the normal chain). */
+  const admitted = (request: Request, info: unknown) =>
+    limiter.countNow(
+      anonymousBucket(requestClientIp(request, info, trustProxy)),
+      anonymousPerMinute,
+      deps.now(),
+    ) !== null;
+  /** The kept answer of an anonymous GET or HEAD, if any. */
+  const keptAnswers = (request: Request): ProfileAnswers | undefined => {
+    const url = request.url;
+    const slug = LISTING_URL.exec(url)?.[1];
+    if (slug !== undefined) {
+      if (!SLUG_PATTERN.test(slug)) return undefined;
+      const profile = cachedPublicListing(deps, slug);
+      if (profile === undefined) return undefined;
+      let answers = profileAnswers.get(profile);
+      if (!answers) profileAnswers.set(profile, answers = answersOf(encodeJson(profile)));
+      return answers;
+    }
+    const search = SEARCH_URL.exec(url)?.[1];
+    return search === undefined ? undefined : searches.get(search, deps.search.version);
+  };
+  const fastRead = function fastPublicRead(request: Request, info: unknown) {
     const method = request.method;
     if (method !== "GET" && method !== "HEAD") return null;
-    const slug = LISTING_URL.exec(request.url)?.[1];
-    if (slug === undefined || !SLUG_PATTERN.test(slug)) return null;
     const given = request.headers;
     if (given.has("authorization")) return null;
-    const profile = cachedPublicListing(deps, slug);
-    if (profile === undefined) return null;
-    const ip = requestClientIp(request, info, trustProxy);
-    if (!limiter.countNow(anonymousBucket(ip), anonymousPerMinute, deps.now())) return null;
-    let encoded = encodedProfiles.get(profile);
-    if (!encoded) encodedProfiles.set(profile, encoded = encodeJson(profile));
+    const answers = keptAnswers(request);
+    if (answers === undefined || !admitted(request, info)) return null;
     answered.count++;
-    const notModified = matchesIfNoneMatch(given.get("if-none-match") ?? undefined, encoded.etag);
-    const response = new Response(notModified || method === "HEAD" ? null : encoded.bytes, {
-      status: notModified ? 304 : 200,
-    });
-    // Set one by one: a Response built with several headers in its init costs far more here.
-    const headers = response.headers;
-    if (!notModified) headers.set("Content-Type", "application/json");
-    for (const name in API_STATIC_HEADERS) headers.set(name, API_STATIC_HEADERS[name]);
-    headers.set("Access-Control-Expose-Headers", exposed);
-    headers.set("ETag", encoded.etag);
-    headers.set("Cache-Control", PUBLIC_CACHE_CONTROL);
-    return response;
+    const notModified = matchesIfNoneMatch(given.get("if-none-match") ?? undefined, answers.etag);
+    return (notModified ? answers.notModified : method === "HEAD" ? answers.head : answers.ok)
+      .clone();
   };
+  /** Keeps an anonymous search's 200 for the next identical request, if the index is unchanged. */
+  const keep = async (request: Request, version: number, response: Response) => {
+    const search = SEARCH_URL.exec(request.url)?.[1];
+    if (
+      search === undefined || request.method !== "GET" || response.status !== 200 ||
+      request.headers.has("authorization") || !sharedCacheable(response) ||
+      new URL(request.url).searchParams.get("sort") === "trending" // moves with time
+    ) return;
+    const body = await response.clone().text();
+    if (deps.search.version === version) searches.set(search, version, encodeBody(body));
+  };
+  return Object.assign(fastRead, { keep });
 }

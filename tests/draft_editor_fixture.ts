@@ -57,13 +57,15 @@ export async function draftedDraft(deps: Deps, email: string): Promise<Draft> {
   const user = await getOrCreateUser(deps.kv, email, "Ada", deps.now());
   const draft = newDraft(user.id, `${SITE_ORIGIN}/`, deps.now());
   const fetched = deps.now().toISOString();
-  const pages: EvidencePage[] = Object.entries(SITE).map(([path, [kind, html]]) => ({
-    url: `${SITE_ORIGIN}${path}`,
-    fetched_at: fetched,
-    status: 200,
-    kind,
-    ...extractPage(html, `${SITE_ORIGIN}${path}`),
-  }));
+  const pages: EvidencePage[] = await Promise.all(
+    Object.entries(SITE).map(async ([path, [kind, html]]) => ({
+      url: `${SITE_ORIGIN}${path}`,
+      fetched_at: fetched,
+      status: 200,
+      kind,
+      ...(await extractPage(html, `${SITE_ORIGIN}${path}`)),
+    })),
+  );
   draft.status = "drafting";
   draft.crawl = {
     pages: pages.map(({ url, kind, title, fetched_at, status }) => ({

@@ -41,7 +41,7 @@ function html(title: string, body: string, head = ""): string {
 }
 
 /** A small product site read with the real extractor. */
-function sitePages(origin = "https://acmeflow.example"): EvidencePage[] {
+function sitePages(origin = "https://acmeflow.example"): Promise<EvidencePage[]> {
   const pages: [string, string, string][] = [
     [
       "/",
@@ -85,10 +85,10 @@ function sitePages(origin = "https://acmeflow.example"): EvidencePage[] {
 }
 
 /** Pages `[path, kind, html]` of a site, read with the real extractor as the crawler keeps them. */
-function readPages(origin: string, pages: [string, string, string][]): EvidencePage[] {
-  return pages.map(([path, kind, source]) => {
+function readPages(origin: string, pages: [string, string, string][]): Promise<EvidencePage[]> {
+  return Promise.all(pages.map(async ([path, kind, source]) => {
     const url = origin + path;
-    const e = extractPage(source, url);
+    const e = await extractPage(source, url);
     return {
       url,
       fetched_at: NOW.toISOString(),
@@ -98,7 +98,7 @@ function readPages(origin: string, pages: [string, string, string][]): EvidenceP
       text: e.text,
       facts: e.facts,
     };
-  });
+  }));
 }
 
 function crawlOf(pages: EvidencePage[]): CrawlResult {
@@ -124,8 +124,8 @@ async function depsWith(openai: Partial<Deps["config"]["openai"]> = {}): Promise
   };
 }
 
-Deno.test("the extractive drafter fills what the site states, every quote verbatim", () => {
-  const pages = sitePages();
+Deno.test("the extractive drafter fills what the site states, every quote verbatim", async () => {
+  const pages = await sitePages();
   const p = draftExtractive(pages, { categories: CATEGORIES });
   const v = verifyProposal(p, pages, { categories: CATEGORIES, year: 2026 });
   assert.deepEqual(v.dropped, [], "the extractive drafter's quotes all verify");
@@ -160,14 +160,14 @@ Deno.test("the extractive drafter fills what the site states, every quote verbat
   }
 });
 
-Deno.test("the extractive drafter leaves unstated facts blank: no copyright year, no customer", () => {
+Deno.test("the extractive drafter leaves unstated facts blank: no copyright year, no customer", async () => {
   const origin = "https://ledger.example";
   const source = html(
     "Ledger",
     `<h1>Bookkeeping for freelancers</h1><p>Ledger sorts your receipts and files your VAT return every quarter.</p>
      <blockquote class="testimonial">"Ledger is great." — Omar Haddad, founder of Initech, founded in 1998 in Springfield</blockquote>`,
   );
-  const e = extractPage(source, origin + "/");
+  const e = await extractPage(source, origin + "/");
   const pages: EvidencePage[] = [{
     url: origin + "/",
     fetched_at: NOW.toISOString(),
@@ -195,12 +195,14 @@ Deno.test("the extractive drafter leaves unstated facts blank: no copyright year
 Deno.test("draftFromEvidence uses the extractive drafter without a key, and `only` limits it", async () => {
   const deps = await depsWith();
   try {
-    const all = await draftFromEvidence(deps, crawlOf(sitePages()), { categories: CATEGORIES });
+    const all = await draftFromEvidence(deps, crawlOf(await sitePages()), {
+      categories: CATEGORIES,
+    });
     assert.equal(all.drafter, "extractive");
     assert.equal(all.fallback, null);
     assert.equal(all.quotes.checked, all.quotes.verified);
     assert.equal(Object.keys(all.proposal.fields).length, 18);
-    const some = await draftFromEvidence(deps, crawlOf(sitePages()), {
+    const some = await draftFromEvidence(deps, crawlOf(await sitePages()), {
       categories: CATEGORIES,
       only: ["tagline", "founded_year"],
     });
@@ -265,7 +267,9 @@ Deno.test("the LLM drafter asks for structured output and the verifier drops wha
   const fake = await startFakeOpenAI(() => modelAnswer(origin));
   const deps = await depsWith({ apiKey: "sk-test", baseUrl: fake.baseUrl, model: "fake-model" });
   try {
-    const r = await draftFromEvidence(deps, crawlOf(sitePages(origin)), { categories: CATEGORIES });
+    const r = await draftFromEvidence(deps, crawlOf(await sitePages(origin)), {
+      categories: CATEGORIES,
+    });
     assert.equal(r.drafter, "llm");
     assert.equal(r.fallback, null);
 
@@ -310,7 +314,7 @@ Deno.test("the LLM drafter asks for structured output and the verifier drops wha
       ),
     );
     assert.ok(r.quotes.verified < r.quotes.checked);
-    const again = verifyProposal(r.proposal, sitePages(origin));
+    const again = verifyProposal(r.proposal, await sitePages(origin));
     assert.equal(again.quotes.verified, again.quotes.checked);
   } finally {
     deps.kv.close();
@@ -335,7 +339,9 @@ Deno.test("a malformed or failed LLM answer falls back to the extractive drafter
       ]] as const
     ) {
       await t.step(name, async () => {
-        const r = await draftFromEvidence(deps, crawlOf(sitePages()), { categories: CATEGORIES });
+        const r = await draftFromEvidence(deps, crawlOf(await sitePages()), {
+          categories: CATEGORIES,
+        });
         assert.equal(r.drafter, "extractive");
         assert.match(r.fallback ?? "", why);
         assert.equal(r.proposal.fields.name?.value, "Acmeflow");
@@ -364,7 +370,7 @@ Deno.test("regenerate with the LLM asks only for the given fields", async () => 
   }));
   const deps = await depsWith({ apiKey: "sk-test", baseUrl: fake.baseUrl, model: "fake" });
   try {
-    const r = await draftFromEvidence(deps, crawlOf(sitePages(origin)), {
+    const r = await draftFromEvidence(deps, crawlOf(await sitePages(origin)), {
       categories: CATEGORIES,
       only: ["tagline", "founded_year"],
     });
@@ -390,9 +396,9 @@ Deno.test("regenerate with the LLM asks only for the given fields", async () => 
 Deno.test("compareCompetitor drafts the other site with its own quotes and compares", async () => {
   const deps = await depsWith();
   try {
-    const ours = crawlOf(sitePages());
+    const ours = crawlOf(await sitePages());
     const own = await draftFromEvidence(deps, ours, { categories: CATEGORIES });
-    const competitorPages = readPages("https://billbot.example", [[
+    const competitorPages = await readPages("https://billbot.example", [[
       "/",
       "home",
       html(
@@ -450,7 +456,7 @@ Deno.test("a slow model is given up on within the time allowed", async () => {
   });
   const deps = await depsWith({ apiKey: "sk-test", baseUrl: fake.baseUrl, model: "fake" });
   try {
-    const r = await draftFromEvidence(deps, crawlOf(sitePages()), {
+    const r = await draftFromEvidence(deps, crawlOf(await sitePages()), {
       categories: CATEGORIES,
       only: ["name"],
       timeoutMs: 150,

@@ -9,8 +9,8 @@ function page(body: string, head = ""): string {
   return `<!doctype html><html><head>${head}</head><body>${body}</body></html>`;
 }
 
-Deno.test("text: blocks separated, inline runs kept, whitespace normalised", () => {
-  const { text } = extractPage(
+Deno.test("text: blocks separated, inline runs kept, whitespace normalised", async () => {
+  const { text } = await extractPage(
     page(
       `<h2>Pricing</h2><p>Free</p><ul><li>One</li><li>Two</li></ul><p>Pri<b>cing</b> is<br>simple</p>` +
         `<table><tr><td>A</td><td>B</td></tr></table><div>x</div><div>y&nbsp;&amp;\n\t z</div>`,
@@ -20,8 +20,8 @@ Deno.test("text: blocks separated, inline runs kept, whitespace normalised", () 
   assert.equal(text, "Pricing Free One Two Pricing is simple A B x y & z");
 });
 
-Deno.test("text: script, style, noscript, template and svg are removed", () => {
-  const { text } = extractPage(
+Deno.test("text: script, style, noscript, template and svg are removed", async () => {
+  const { text } = await extractPage(
     page(
       `<p>Visible</p><script>var secret = "no";</script><style>.a{}</style>` +
         `<noscript>Enable JS</noscript><template><p>Later</p></template>` +
@@ -33,8 +33,8 @@ Deno.test("text: script, style, noscript, template and svg are removed", () => {
   assert.equal(text, "Visible End");
 });
 
-Deno.test("text: a document without <html> or <body> still has its text", () => {
-  const result = extractPage("<title>Acme</title><h1>Acme</h1><p>Builds rockets.</p>", PAGE);
+Deno.test("text: a document without <html> or <body> still has its text", async () => {
+  const result = await extractPage("<title>Acme</title><h1>Acme</h1><p>Builds rockets.</p>", PAGE);
   assert.equal(result.title, "Acme");
   assert.equal(result.text, "Acme Builds rockets.");
   for (
@@ -43,17 +43,17 @@ Deno.test("text: a document without <html> or <body> still has its text", () => 
       "<!doctype html><html><head><title>Acme</title></head><p>Builds rockets.</p></html>",
     ]
   ) {
-    assert.equal(extractPage(html, PAGE).text, "Builds rockets.", html);
+    assert.equal((await extractPage(html, PAGE)).text, "Builds rockets.", html);
   }
 });
 
-Deno.test("title, meta description and OpenGraph", () => {
+Deno.test("title, meta description and OpenGraph", async () => {
   const head = `<title>  Acme —\n rockets </title>
     <meta name="description" content="  Rockets for   everyone. ">
     <meta property="og:title" content="Acme">
     <meta property="og:image" content="https://acme.example/card.png">
     <meta property="og:site_name" content="Acme Inc">`;
-  const { title, facts } = extractPage(page("<h1>Hello</h1>", head), PAGE);
+  const { title, facts } = await extractPage(page("<h1>Hello</h1>", head), PAGE);
   assert.equal(title, "Acme — rockets");
   assert.equal(facts.title, "Acme — rockets");
   assert.equal(facts.meta_description, "Rockets for everyone.");
@@ -65,16 +65,16 @@ Deno.test("title, meta description and OpenGraph", () => {
   assert.deepEqual(facts.headings, [{ level: 1, text: "Hello" }]);
   // Without <title>: og:title, then the first h1.
   assert.equal(
-    extractPage(page("<h1>Hi</h1>", head.replace(/<title>[^]*<\/title>/, "")), PAGE).title,
+    (await extractPage(page("<h1>Hi</h1>", head.replace(/<title>[^]*<\/title>/, "")), PAGE)).title,
     "Acme",
   );
-  const bare = extractPage(page("<h2>Sub</h2><h1>Main</h1>"), PAGE);
+  const bare = await extractPage(page("<h2>Sub</h2><h1>Main</h1>"), PAGE);
   assert.equal(bare.title, "Main");
   assert.equal(bare.facts.title, null);
   assert.equal(bare.facts.meta_description, null);
 });
 
-Deno.test("JSON-LD: arrays, @graph, invalid blocks skipped, common damage repaired", () => {
+Deno.test("JSON-LD: arrays, @graph, invalid blocks skipped, common damage repaired", async () => {
   const head = `
     <script type="application/ld+json">[{"@type":"Organization","name":"Acme"},{"@type":"WebSite","name":"Acme site"}]</script>
     <script type="application/ld+json">{"@context":"https://schema.org","@graph":[
@@ -87,7 +87,7 @@ Deno.test("JSON-LD: arrays, @graph, invalid blocks skipped, common damage repair
 break", "sameAs": ["https://x.com/acme",],}
     --></script>
     <script type="application/json">{"@type":"Organization","name":"Not JSON-LD"}</script>`;
-  const { facts } = extractPage(page("<p>x</p>", head), PAGE);
+  const { facts } = await extractPage(page("<p>x</p>", head), PAGE);
   assert.deepEqual(facts.json_ld.map((j) => j.name), [
     "Acme",
     "Acme site",
@@ -98,13 +98,13 @@ break", "sameAs": ["https://x.com/acme",],}
   assert.equal((facts.json_ld[2] as Record<string, unknown>)["@graph"], undefined);
 });
 
-Deno.test("pricing cards: plan, price with its period, features", () => {
+Deno.test("pricing cards: plan, price with its period, features", async () => {
   const body = `<h1>Pricing</h1><section class="pricing-plans">
     <div class="plan"><h3>Free</h3><p class="price">€0</p><ul><li>3 clients</li></ul><a href="/s">Start free</a></div>
     <div class="plan"><h3>Pro</h3><p class="price"><span>€12</span> / month</p><ul><li>Unlimited clients</li><li>Bank feeds</li></ul></div>
     <div class="plan"><h3>Enterprise</h3><p>Custom</p><ul><li>SSO</li></ul><a href="/c">Contact sales</a></div>
   </section>`;
-  const { facts } = extractPage(page(body), "https://acme.example/");
+  const { facts } = await extractPage(page(body), "https://acme.example/");
   assert.deepEqual(facts.pricing, [
     { plan: "Free", price: "€0", features: ["3 clients"] },
     { plan: "Pro", price: "€12 / month", features: ["Unlimited clients", "Bank feeds"] },
@@ -112,42 +112,45 @@ Deno.test("pricing cards: plan, price with its period, features", () => {
   ]);
 });
 
-Deno.test("pricing cards: a plan without an amount next to plans with one", () => {
+Deno.test("pricing cards: a plan without an amount next to plans with one", async () => {
   const body = `<div class="tiers">
     <div><h2>Hobby</h2><p class="price">Free</p><p>For side projects</p></div>
     <div><h2>Team</h2><div class="price"><span>$15</span> per user per month</div></div>
   </div>`;
-  const { facts } = extractPage(page(body), PAGE);
+  const { facts } = await extractPage(page(body), PAGE);
   assert.deepEqual(facts.pricing, [
     { plan: "Hobby", price: "Free", features: [] },
     { plan: "Team", price: "$15 per user per month", features: [] },
   ]);
 });
 
-Deno.test("pricing tables: plans as columns, and plans as rows", () => {
+Deno.test("pricing tables: plans as columns, and plans as rows", async () => {
   const columns = `<table><thead><tr><th></th><th>Starter</th><th>Growth</th></tr></thead><tbody>
     <tr><td>Price</td><td>Free</td><td>$49 / month</td></tr>
     <tr><td>Seats</td><td>3</td><td>10</td></tr>
     <tr><td>SSO</td><td>—</td><td>✓</td></tr></tbody></table>`;
-  assert.deepEqual(extractPage(page(columns), PAGE).facts.pricing, [
+  assert.deepEqual((await extractPage(page(columns), PAGE)).facts.pricing, [
     { plan: "Starter", price: "Free", features: ["Seats: 3"] },
     { plan: "Growth", price: "$49 / month", features: ["Seats: 10", "SSO"] },
   ]);
   const rows = `<table><tr><th>Plan</th><th>Price</th><th>Projects</th></tr>
     <tr><td>Basic</td><td>9 EUR/mo</td><td>5</td></tr>
     <tr><td>Plus</td><td>19 EUR/mo</td><td>Unlimited</td></tr></table>`;
-  assert.deepEqual(extractPage(page(rows), "https://acme.example/").facts.pricing, [
+  assert.deepEqual((await extractPage(page(rows), "https://acme.example/")).facts.pricing, [
     { plan: "Basic", price: "9 EUR/mo", features: ["Projects: 5"] },
     { plan: "Plus", price: "19 EUR/mo", features: ["Projects: Unlimited"] },
   ]);
 });
 
-Deno.test("pricing: amounts outside a pricing context are not plans", () => {
+Deno.test("pricing: amounts outside a pricing context are not plans", async () => {
   const body = `<div class="news"><h3>Funding</h3><p>$5M seed round</p></div>`;
-  assert.deepEqual(extractPage(page(body), "https://acme.example/blog/news").facts.pricing, []);
+  assert.deepEqual(
+    (await extractPage(page(body), "https://acme.example/blog/news")).facts.pricing,
+    [],
+  );
 });
 
-Deno.test("FAQs: details/summary, dt/dd, question headings, FAQPage JSON-LD", () => {
+Deno.test("FAQs: details/summary, dt/dd, question headings, FAQPage JSON-LD", async () => {
   const head = `<script type="application/ld+json">{"@type":"FAQPage","mainEntity":[
     {"@type":"Question","name":"Is there an API?","acceptedAnswer":{"@type":"Answer","text":"<p>Yes, a <b>REST</b> API &amp; webhooks.</p>"}},
     {"@type":"Question","name":"Can I cancel?","acceptedAnswer":{"@type":"Answer","text":"Duplicate of the visible one."}}]}</script>`;
@@ -160,7 +163,7 @@ Deno.test("FAQs: details/summary, dt/dd, question headings, FAQPage JSON-LD", ()
     <h3>Where is my data stored?</h3><p>In Frankfurt.</p><p>On our own servers.</p>
     <h3>Who are you?</h3><p>A team of five.</p>
     <h2>Contact</h2>`;
-  const { facts } = extractPage(page(body, head), "https://acme.example/");
+  const { facts } = await extractPage(page(body, head), "https://acme.example/");
   assert.deepEqual(facts.faqs, [
     { question: "Can I cancel?", answer: "Yes, any time." },
     { question: "Do you offer refunds?", answer: "Within 30 days." },
@@ -170,12 +173,12 @@ Deno.test("FAQs: details/summary, dt/dd, question headings, FAQPage JSON-LD", ()
   ]);
 });
 
-Deno.test("FAQs: accordion items in a faq section", () => {
+Deno.test("FAQs: accordion items in a faq section", async () => {
   const body = `<section id="faq">
     <div class="faq-item"><button>How long is the trial?</button><div class="answer">14 days.</div></div>
     <div class="faq-item"><h3>Is support included?</h3><p>Yes, by email.</p></div>
   </section>`;
-  assert.deepEqual(extractPage(page(body), "https://acme.example/").facts.faqs, [
+  assert.deepEqual((await extractPage(page(body), "https://acme.example/")).facts.faqs, [
     { question: "How long is the trial?", answer: "14 days." },
     { question: "Is support included?", answer: "Yes, by email." },
   ]);
@@ -214,7 +217,7 @@ Deno.test("socials: platform keys by host", () => {
   assert.equal(socialPlatform(new URL("https://social.acme.example/@acme"), true), "mastodon");
 });
 
-Deno.test("socials: JSON-LD sameAs first, share links and testimonial links skipped", () => {
+Deno.test("socials: JSON-LD sameAs first, share links and testimonial links skipped", async () => {
   const head =
     `<script type="application/ld+json">{"@type":"Organization","sameAs":["https://www.linkedin.com/company/acme-inc"],
     "founder":{"@type":"Person","sameAs":"https://x.com/founder"}}</script>
@@ -224,7 +227,7 @@ Deno.test("socials: JSON-LD sameAs first, share links and testimonial links skip
     <footer><a href="https://x.com/acme?ref=site#top">X</a> <a href="https://www.linkedin.com/company/other">LinkedIn</a>
     <a href="https://twitter.com/intent/tweet?text=Acme">Share</a> <a rel="me" href="https://social.acme.example/@acme">Mastodon</a>
     <a href="https://github.com/acme">GitHub</a></footer>`;
-  const { facts } = extractPage(page(body, head), PAGE);
+  const { facts } = await extractPage(page(body, head), PAGE);
   assert.deepEqual(facts.socials, {
     linkedin: "https://www.linkedin.com/company/acme-inc",
     x: "https://x.com/acme",
@@ -233,11 +236,11 @@ Deno.test("socials: JSON-LD sameAs first, share links and testimonial links skip
   });
 });
 
-Deno.test("emails: mailto links and visible text, deduplicated", () => {
+Deno.test("emails: mailto links and visible text, deduplicated", async () => {
   const body = `<a href="mailto:Hello@Acme.example?subject=Hi">Write to us</a>
     <p>Sales: sales@acme.example or hello@acme.example.</p><img src="logo@2x.png" alt="">
     <p>Retina: icon@2x.png</p><a href="mailto:a@acme.example,b@acme.example">Both</a>`;
-  assert.deepEqual(extractPage(page(body), PAGE).facts.emails, [
+  assert.deepEqual((await extractPage(page(body), PAGE)).facts.emails, [
     "Hello@Acme.example",
     "a@acme.example",
     "b@acme.example",
@@ -245,7 +248,7 @@ Deno.test("emails: mailto links and visible text, deduplicated", () => {
   ]);
 });
 
-Deno.test("video links: YouTube, Vimeo, Loom, Wistia and <video>", () => {
+Deno.test("video links: YouTube, Vimeo, Loom, Wistia and <video>", async () => {
   const body = `<a href="https://www.youtube.com/watch?v=abcdefghijk">Demo</a>
     <iframe src="https://www.youtube-nocookie.com/embed/abcdefghijk"></iframe>
     <a href="https://youtu.be/zyxwvutsrqp">Short</a>
@@ -256,7 +259,7 @@ Deno.test("video links: YouTube, Vimeo, Loom, Wistia and <video>", () => {
     <video src="/media/demo.mp4"></video>
     <video><source src="/media/demo.webm" type="video/webm"></video>
     <a href="https://www.youtube.com/@acme">Channel</a><a href="https://vimeo.com/about">About Vimeo</a>`;
-  assert.deepEqual(extractPage(page(body), PAGE).facts.video_links, [
+  assert.deepEqual((await extractPage(page(body), PAGE)).facts.video_links, [
     "https://www.youtube.com/watch?v=abcdefghijk",
     "https://youtu.be/zyxwvutsrqp",
     "https://vimeo.com/654321",
@@ -271,7 +274,7 @@ Deno.test("video links: YouTube, Vimeo, Loom, Wistia and <video>", () => {
   assert.equal(isVideoUrl(new URL("https://www.youtube.com/")), false);
 });
 
-Deno.test("logo: JSON-LD Organization first, then a header image, the icon last; never og:image", () => {
+Deno.test("logo: JSON-LD Organization first, then a header image, the icon last; never og:image", async () => {
   const og = `<meta property="og:image" content="https://acme.example/card.png">`;
   const icons =
     `<link rel="icon" href="/favicon.ico"><link rel="apple-touch-icon" href="/touch.png">`;
@@ -280,46 +283,47 @@ Deno.test("logo: JSON-LD Organization first, then a header image, the icon last;
   const header = `<header><a href="/"><img src="/img/acme.svg" alt="Acme"></a></header>`;
   const customers =
     `<section class="customers"><img class="logo" src="/img/globex-logo.png" alt="Globex logo"></section>`;
-  const logo = (head: string, body: string) => extractPage(page(body, head), PAGE).facts.logo_url;
-  assert.equal(logo(og + icons + ld, header), "https://acme.example/brand/logo.png");
-  assert.equal(logo(og + icons, header + customers), "https://acme.example/img/acme.svg");
+  const logo = async (head: string, body: string) =>
+    (await extractPage(page(body, head), PAGE)).facts.logo_url;
+  assert.equal(await logo(og + icons + ld, header), "https://acme.example/brand/logo.png");
+  assert.equal(await logo(og + icons, header + customers), "https://acme.example/img/acme.svg");
   assert.equal(
-    logo(
+    await logo(
       og,
       `<div class="navbar"><img class="site-logo" src="https://cdn.acme.example/l.svg"></div>`,
     ),
     "https://cdn.acme.example/l.svg",
   );
-  assert.equal(logo(og + icons, customers), "https://acme.example/touch.png");
+  assert.equal(await logo(og + icons, customers), "https://acme.example/touch.png");
   assert.equal(
-    logo(og + `<link rel="icon" href="/favicon.ico">`, ""),
+    await logo(og + `<link rel="icon" href="/favicon.ico">`, ""),
     "https://acme.example/favicon.ico",
   );
-  assert.equal(logo(og, customers), null);
+  assert.equal(await logo(og, customers), null);
 });
 
-Deno.test("links: same-site, absolute, fragment stripped, with anchor text", () => {
+Deno.test("links: same-site, absolute, fragment stripped, with anchor text", async () => {
   const body = `<a href="/about#team">About <b>us</b></a> <a href="/about">About again</a>
     <a href="pricing">Pricing</a> <a href="https://www.acme.example/faq">FAQ</a>
     <a href="https://other.example/x">Elsewhere</a> <a href="mailto:a@acme.example">Mail</a>
     <a href="javascript:void(0)">JS</a> <a href="/contact"><img src="/c.png" alt="Contact"></a>
     <a href="http://acme.example/features">Features over http</a>`;
-  assert.deepEqual(extractPage(page(body), PAGE).facts.links, [
+  assert.deepEqual((await extractPage(page(body), PAGE)).facts.links, [
     { url: "https://acme.example/about", text: "About us" },
     { url: "https://acme.example/pricing", text: "Pricing" },
     { url: "https://www.acme.example/faq", text: "FAQ" },
     { url: "https://acme.example/contact", text: "Contact" },
     { url: "http://acme.example/features", text: "Features over http" },
   ]);
-  const based = extractPage(page(`<a href="team">Team</a>`, `<base href="/en/">`), PAGE);
+  const based = await extractPage(page(`<a href="team">Team</a>`, `<base href="/en/">`), PAGE);
   assert.deepEqual(based.facts.links, [{ url: "https://acme.example/en/team", text: "Team" }]);
 });
 
-Deno.test("copyright notices are captured (and are not founding years)", () => {
+Deno.test("copyright notices are captured (and are not founding years)", async () => {
   const body = `<main><p>We build rockets.</p></main>
     <footer><nav><a href="/">Home</a></nav><p class="legal">© 2015-2026 Acme GmbH. All rights reserved.</p>
     <small>Copyright 2026 Acme</small></footer>`;
-  const { facts } = extractPage(page(body), PAGE);
+  const { facts } = await extractPage(page(body), PAGE);
   assert.deepEqual(facts.copyright, [
     "© 2015-2026 Acme GmbH. All rights reserved.",
     "Copyright 2026 Acme",
@@ -327,12 +331,12 @@ Deno.test("copyright notices are captured (and are not founding years)", () => {
   const long = `<p>${
     "Lorem ipsum dolor sit amet. ".repeat(10)
   }Copyright © 2019–2026 Acme Inc. Made in Berlin.</p>`;
-  assert.deepEqual(extractPage(page(long), PAGE).facts.copyright, [
+  assert.deepEqual((await extractPage(page(long), PAGE)).facts.copyright, [
     "Copyright © 2019–2026 Acme Inc.",
   ]);
 });
 
-Deno.test("testimonials: blockquotes with attribution, figures, testimonial blocks", () => {
+Deno.test("testimonials: blockquotes with attribution, figures, testimonial blocks", async () => {
   const body = `<section id="testimonials"><h2>What customers say</h2>
       <div class="testimonial"><blockquote>"Cut our response time in half."</blockquote><p>— Jane, CTO at Globex</p></div>
       <div class="testimonial"><blockquote>"Moved 40 agents in a weekend."</blockquote><p>— Omar, Initech</p></div>
@@ -341,7 +345,7 @@ Deno.test("testimonials: blockquotes with attribution, figures, testimonial bloc
     <blockquote>Simple and fast, we love it.</blockquote><p>— Lee, Hooli</p>
     <div class="preview-image">Not a quote at all, just a preview.</div>
     <a class="quote-button" href="/quote">Get a quote</a>`;
-  const { facts } = extractPage(page(body), PAGE);
+  const { facts } = await extractPage(page(body), PAGE);
   assert.deepEqual(facts.testimonials, [
     '"Cut our response time in half." — Jane, CTO at Globex',
     '"Moved 40 agents in a weekend." — Omar, Initech',
@@ -350,13 +354,13 @@ Deno.test("testimonials: blockquotes with attribution, figures, testimonial bloc
   ]);
 });
 
-Deno.test("content lists: ul/ol items outside header, nav and footer", () => {
+Deno.test("content lists: ul/ol items outside header, nav and footer", async () => {
   const body = `<header><ul><li>Home</li><li>Pricing</li></ul></header>
     <nav><ol><li>Docs</li></ol></nav>
     <main><ul><li>Automatic <b>reminders</b></li><li>Bank feeds<ul><li>Nested</li></ul></li></ul>
     <ol><li>Sign up</li><li></li><li>Send</li></ol></main>
     <footer><ul><li>Privacy</li></ul></footer>`;
-  assert.deepEqual(extractPage(page(body), PAGE).facts.lists, [
+  assert.deepEqual((await extractPage(page(body), PAGE)).facts.lists, [
     ["Automatic reminders", "Bank feeds Nested"],
     ["Nested"],
     ["Sign up", "Send"],

@@ -150,7 +150,7 @@ Deno.test("badge image loads and badge clicks through the embed link count", asy
     assert.equal(href, `${f.deps.config.publicUrl}/listings/invoicely?ref=badge`);
     const homepage = `<html><body>${badge.embed_html}</body></html>`;
     assert.equal(
-      findServiceLink(homepage, "https://invoicely.example/", f.deps.config.publicUrl),
+      await findServiceLink(homepage, "https://invoicely.example/", f.deps.config.publicUrl),
       href,
     );
     const link = new URL(href);

@@ -3,6 +3,8 @@ import assert from "node:assert/strict";
 import { getListingBySlug, updateListing } from "../kv/listings.ts";
 import { getPublicListing, profileOf } from "../services/directory/listings.ts";
 import { ProfileCache, profileCacheFor } from "../services/directory/profile_cache.ts";
+import { getFounderRecord, putFounder } from "../kv/founders.ts";
+import { putWeekAwards } from "../kv/awards.ts";
 import { buildFixture, getJson, NOW } from "./fixtures.ts";
 import { castVote, recordView } from "../kv/listing_stats.ts";
 import { addListingUpdate, addReview } from "../kv/listing_feed.ts";
@@ -145,6 +147,7 @@ Deno.test("ProfileCache: TTL, LRU bound, reads raced by a write, background refr
   assert.equal(cache.get("a", "v"), undefined, "expired after the TTL");
   put("a", 1, 1);
   put("b", 2, 2);
+  now = 102; // entries move to the most recently used end at most every sixtieth of the TTL
   cache.get("a", "v"); // a is now the most recently used
   put("c", 3, 3);
   assert.equal(cache.size, 2);
@@ -169,4 +172,26 @@ Deno.test("ProfileCache: TTL, LRU bound, reads raced by a write, background refr
   cache.endRefresh("e");
   assert.equal(cache.startRefresh("e"), true);
   assert.equal(cache.startRefresh("nope"), false, "nothing cached");
+});
+
+Deno.test("a founder's profile or a new award is told as a write of the listing: the next read shows it", async () => {
+  const { deps } = await buildFixture();
+  const before = await getPublicListing(deps, "invoicely");
+  const founder = (await getFounderRecord(deps.kv, "ada-lovelace"))!;
+  assert.ok(founder.listing_ids.includes(before.id));
+  await putFounder(deps.kv, { ...founder, bio: "Wrote the first program." });
+  const afterFounder = await getPublicListing(deps, "invoicely");
+  assert.equal(afterFounder.founders[0].bio, "Wrote the first program.");
+
+  const awardsBefore = afterFounder.awards.length;
+  await putWeekAwards(deps.kv, "2026-10-05", [
+    {
+      week: "2026-10-05",
+      place: 1,
+      listing_id: before.id,
+      votes: 9,
+      awarded_at: NOW.toISOString(),
+    },
+  ]);
+  assert.equal((await getPublicListing(deps, "invoicely")).awards.length, awardsBefore + 1);
 });

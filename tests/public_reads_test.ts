@@ -8,6 +8,7 @@ import { updateListing } from "../kv/listings.ts";
 import { notifyListingWrite } from "../kv/listing_changes.ts";
 import { profileCacheFor } from "../services/directory/profile_cache.ts";
 import { fastReadsAnswered, PUBLIC_CACHE_CONTROL } from "../routes/public_reads.ts";
+import { listingWritesIndexed } from "../services/directory/search/load.ts";
 
 const PATH = "/api/v1/listings/invoicely";
 /** Headers about one request, only on answers no shared cache keeps. */
@@ -199,19 +200,48 @@ Deno.test("the fast path keeps the profile cache's TTL, refresh and day", async 
   await get(app);
   await get(app);
   assert.equal(fastReadsAnswered(deps.kv), 1);
-  clock = 8_000; // last quarter: answered from memory, read again in the background
+  const ttl = cache.ttlMs;
+  clock = 0.8 * ttl; // last quarter: answered from memory, read again in the background
   await get(app);
   assert.equal(fastReadsAnswered(deps.kv), 2);
   await cache.refreshesDone();
-  clock = 17_999; // the refreshed copy (stored at 8 s) is still valid, and refreshed again
+  clock = 1.8 * ttl - 1; // the refreshed copy (stored at 0.8 TTL) is still valid, and refreshed again
   await get(app);
   assert.equal(fastReadsAnswered(deps.kv), 3);
   await cache.refreshesDone();
-  clock = 27_999; // expired (stored at 17.999 s): the normal chain reads it again
+  clock = 2.8 * ttl - 1; // expired (stored at 1.8 TTL - 1): the normal chain reads it again
   await get(app);
   assert.equal(fastReadsAnswered(deps.kv), 3);
   const now = deps.now();
   (deps as { now: () => Date }).now = () => new Date(now.getTime() + 86_400_000);
   await get(app); // the next day is another variant (Domain Rating's trend): a miss
   assert.equal(fastReadsAnswered(deps.kv), 3);
+});
+
+Deno.test("an anonymous search asked again is answered before routing until the index changes", async () => {
+  const { app, deps, listings } = await buildFixture();
+  const path = "/api/v1/listings?q=invoice&per_page=5";
+  const first = await get(app, path);
+  assert.equal(first.status, 200);
+  const answered = fastReadsAnswered(deps.kv);
+  const again = await get(app, path);
+  assert.equal(fastReadsAnswered(deps.kv), answered + 1, "the same search: kept");
+  assert.equal(again.text, first.text);
+  assert.deepEqual(Object.fromEntries(again.headers), Object.fromEntries(first.headers));
+  const other = await get(app, "/api/v1/listings?q=invoice&per_page=4");
+  assert.equal(fastReadsAnswered(deps.kv), answered + 1, "another query is not the kept one");
+  assert.equal(other.status, 200);
+
+  // A write moves the index: the kept answer is not served again, the new one is.
+  await updateListing(deps.kv, listings.invoicely.id, () => ({ tagline: "Zebracorn invoices" }));
+  await listingWritesIndexed(deps.search);
+  const changed = await get(app, path);
+  assert.equal(fastReadsAnswered(deps.kv), answered + 1);
+  assert.match(changed.text, /Zebracorn invoices/);
+
+  // Trending moves with time: never kept.
+  const trending = "/api/v1/listings?q=invoice&sort=trending";
+  await get(app, trending);
+  await get(app, trending);
+  assert.equal(fastReadsAnswered(deps.kv), answered + 1);
 });

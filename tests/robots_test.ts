@@ -56,8 +56,8 @@ Sitemap: /sitemap.xml
 Sitemap: https://cdn.acme.example/sitemap-2.xml
 `;
 
-Deno.test("parsed rules: our own group, Allow over Disallow, wildcards, delay, sitemaps", () => {
-  const robots = parseRobots("https://acme.example", RULES);
+Deno.test("parsed rules: our own group, Allow over Disallow, wildcards, delay, sitemaps", async () => {
+  const robots = await parseRobots("https://acme.example", RULES);
   assert.equal(robots.mode, "rules");
   assert.equal(robots.isAllowed("https://acme.example/"), true);
   assert.equal(robots.isAllowed("https://acme.example/pricing"), true);
@@ -78,17 +78,17 @@ Deno.test("parsed rules: our own group, Allow over Disallow, wildcards, delay, s
   assert.equal(robots.isAllowed("http://acme.example/"), false);
 });
 
-Deno.test("the '*' group applies when there is no group for us", () => {
-  const robots = parseRobots("https://acme.example", "User-agent: *\nDisallow: /admin\n");
+Deno.test("the '*' group applies when there is no group for us", async () => {
+  const robots = await parseRobots("https://acme.example", "User-agent: *\nDisallow: /admin\n");
   assert.equal(robots.isAllowed("https://acme.example/admin/x"), false);
   assert.equal(robots.isAllowed("https://acme.example/about"), true);
   assert.equal(robots.crawlDelaySeconds(), 0);
   assert.deepEqual(robots.sitemaps(), []);
-  const other = parseRobots("https://acme.example", "User-agent: OtherBot\nDisallow: /\n");
+  const other = await parseRobots("https://acme.example", "User-agent: OtherBot\nDisallow: /\n");
   assert.equal(other.isAllowed("https://acme.example/about"), true);
-  const empty = parseRobots("https://acme.example", "");
+  const empty = await parseRobots("https://acme.example", "");
   assert.equal(empty.isAllowed("https://acme.example/anything"), true);
-  const all = parseRobots("https://acme.example", `User-agent: ${BOT_TOKEN}\nDisallow: /\n`);
+  const all = await parseRobots("https://acme.example", `User-agent: ${BOT_TOKEN}\nDisallow: /\n`);
   assert.equal(all.isAllowed("https://acme.example/"), false);
 });
 

@@ -5,10 +5,10 @@
  * redirect off its domain is refused), with robots.txt obeyed. A check never throws for the
  * site's faults: they are its reason.
  */
-import { DOMParser } from "linkedom";
 import type { Claim } from "../../kv/types.ts";
 import type { Deps } from "../platform/deps.ts";
 import { FetchFailedError, FetchRefusedError, guardedFetch } from "../platform/fetcher.ts";
+import { parseHtml } from "../platform/lazy.ts";
 import { robotsPolicy } from "../platform/robots.ts";
 import { dnsHost, fileUrl, homepageUrl, META_NAME, txtValue } from "./view.ts";
 
@@ -104,7 +104,7 @@ async function checkMeta(
   const page = await fetchOwnSite(deps, domain, url, PAGE_MAX_BYTES, "text/html");
   if ("found" in page) return page;
   if (page.status !== 200) return { found: false, reason: `The homepage answered ${page.status}` };
-  const doc = new DOMParser().parseFromString(page.text(), "text/html") as unknown as Document;
+  const doc = await parseHtml(page.text());
   const selector = `meta[name="${META_NAME}"]`;
   const inHead = [...doc.querySelectorAll(`head ${selector}`)];
   const contents = inHead.map((m) => m.getAttribute("content") ?? "");

@@ -5,12 +5,13 @@
  * person may pay with (cards, wallets, Link, crypto where enabled). The signed webhook that marks
  * an order paid is in stripe_webhook.ts. STRIPE_API_URL points the SDK at another API origin.
  */
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import { getListing } from "../../kv/listings.ts";
 import type { Order, OrderLine } from "../../kv/types.ts";
 import type { Config } from "../platform/config.ts";
 import type { Deps } from "../platform/deps.ts";
 import { ApiError, conflict } from "../platform/errors.ts";
+import { stripeSdk } from "../platform/lazy.ts";
 import { sha256Hex } from "../platform/secrets.ts";
 import { changeOrder } from "./order_changes.ts";
 import type { PaymentProvider } from "./payments.ts";
@@ -25,11 +26,12 @@ const TIMEOUT_MS = 20_000;
 
 const clients = new WeakMap<Config, Stripe>();
 
-/** The Stripe SDK client of a configuration (one per configuration). */
-export function stripeClient(config: Config): Stripe {
+/** The Stripe SDK client of a configuration (one per configuration; the SDK loads on first use). */
+export async function stripeClient(config: Config): Promise<Stripe> {
+  if (!config.stripe.secretKey) throw new Error("Stripe is not configured: no STRIPE_SECRET_KEY");
+  const Stripe = await stripeSdk();
   let client = clients.get(config);
   if (client) return client;
-  if (!config.stripe.secretKey) throw new Error("Stripe is not configured: no STRIPE_SECRET_KEY");
   const api = config.stripe.apiUrl ? new URL(config.stripe.apiUrl) : null;
   const https = api?.protocol !== "http:";
   client = new Stripe(config.stripe.secretKey, {
@@ -144,7 +146,6 @@ async function storeSession(deps: Deps, order: Order, sessionId: string, stripe:
 
 /** The Stripe payment provider of a configuration with STRIPE_SECRET_KEY. */
 export function createStripeProvider(config: Config): PaymentProvider {
-  const stripe = stripeClient(config);
   return {
     name: "stripe",
     async begin(order, urls, deps) {
@@ -152,6 +153,7 @@ export function createStripeProvider(config: Config): PaymentProvider {
         throw conflict(`Order ${order.number} is ${order.status}: it can no longer be paid`);
       }
       const expiresAt = sessionExpiry(order, deps.now());
+      const stripe = await stripeClient(config);
       const params: Stripe.Checkout.SessionCreateParams = {
         mode: "payment",
         line_items: await sessionLineItems(deps, order),
@@ -178,6 +180,7 @@ export function createStripeProvider(config: Config): PaymentProvider {
       return { url: session.url, session_id: session.id };
     },
     async refund(order) {
+      const stripe = await stripeClient(config);
       try {
         const refund = await stripe.refunds.create(
           {

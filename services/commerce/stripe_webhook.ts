@@ -5,10 +5,11 @@
  * (a replay, an unknown order, an amount that does not match): retrying would not change the
  * outcome, and the reason is logged and said in the answer.
  */
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import { getOrder } from "../../kv/orders.ts";
 import type { Deps } from "../platform/deps.ts";
 import { ApiError, badRequest } from "../platform/errors.ts";
+import { loadOnce, stripeSdk } from "../platform/lazy.ts";
 import { markOrderPaid } from "./order_changes.ts";
 import { stripeClient } from "./stripe.ts";
 
@@ -22,7 +23,7 @@ export interface WebhookOutcome {
   note: string;
 }
 
-const cryptoProvider = Stripe.createSubtleCryptoProvider();
+const cryptoProvider = loadOnce(async () => (await stripeSdk()).createSubtleCryptoProvider());
 
 /** Verifies the event's signature over the raw body; 400 naming what is wrong otherwise. */
 async function verifiedEvent(deps: Deps, rawBody: string, signature: string | undefined) {
@@ -39,13 +40,15 @@ async function verifiedEvent(deps: Deps, rawBody: string, signature: string | un
       { path: "Stripe-Signature", message: "Required" },
     ]);
   }
+  const stripe = await stripeClient(deps.config);
+  const subtleCrypto = await cryptoProvider();
   try {
-    return await stripeClient(deps.config).webhooks.constructEventAsync(
+    return await stripe.webhooks.constructEventAsync(
       rawBody,
       signature,
       webhookSecret,
       undefined,
-      cryptoProvider,
+      subtleCrypto,
     );
   } catch (err) {
     const reason = err instanceof Error ? err.message : String(err);

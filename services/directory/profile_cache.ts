@@ -1,19 +1,19 @@
 /**
  * A small in-process cache of assembled public profiles (get_listing), keyed by slug.
  *
- * - Entries live at most `ttlMs` (10 s): the bound on how stale a profile can be after a change made
- *   by another instance, or by a write this module is not told about (awards, founder and
- *   category records).
- * - Every write that kv/listings.ts makes in this process (the listing, its stats, updates,
- *   reviews) drops the listing's entry at once (`onListingWrite`), so a change made here is
- *   visible to the very next read here.
+ * - Every listing write (the listing, its stats, updates, reviews, its founders' profiles, its
+ *   awards: everything committed through kv/listing_changes.ts `commitListingWrite`) drops the
+ *   listing's entry at once (`onListingWrite`), so a change made here is visible to the very next
+ *   read here; one made by another instance, within a poll of the change records.
+ * - Entries live at most `ttlMs` (60 s): the bound on how stale a profile can be after a change
+ *   that is not a listing write (a category's name, a Featured period's end).
  * - A read that was in flight while its listing was written is not stored: `ticket()` before
  *   reading, `set(…, ticket)` after, and the write wins.
- * - At most `maxEntries` (least recently used out first); a value is deep-frozen, as every
- *   caller shares it.
+ * - At most `maxEntries` (least recently used out first, by use to the sixtieth of the TTL); a value is
+ *   deep-frozen, as every caller shares it.
  * - A profile asked for in the last quarter of its life is read again in the background
  *   (`startRefresh`, at most 32 at a time) while the cached copy is served: a listing in demand is
- *   always answered from memory, never more than 10 s old, and its requests do not wait for KV.
+ *   always answered from memory, never more than 60 s old, and its requests do not wait for KV.
  * - It also keeps, per slug, a hint of where the last read found the listing, so that a miss
  *   reads everything in one round trip (see kv/profiles.ts).
  */
@@ -21,9 +21,11 @@ import { onListingWrite } from "../../kv/listing_changes.ts";
 import type { ProfileHint } from "../../kv/profiles.ts";
 
 /** How long a profile may be served from memory. */
-export const PROFILE_TTL_MS = 10_000;
+export const PROFILE_TTL_MS = 60_000;
 /** How many profiles are kept at most. */
 export const PROFILE_CACHE_ENTRIES = 2_048;
+/** The share of the TTL a used entry stays where it is before it moves to the most recently used end. */
+const REORDER_AFTER = 1 / 60;
 /** Background refreshes in flight at most (beyond, entries simply expire). */
 const MAX_REFRESHES = 32;
 /** The share of the TTL after which a requested entry is refreshed in the background. */
@@ -39,6 +41,8 @@ interface Entry<T> {
   /** What else the value depends on (public URL, the day): a different variant is a miss. */
   variant: string;
   storedAt: number;
+  /** When it was last moved to the most recently used end. */
+  usedAt: number;
 }
 
 /** Options of a profile cache. */
@@ -81,13 +85,19 @@ export class ProfileCache<T = unknown> {
   /** The cached profile for a slug and variant, or undefined. */
   get(slug: string, variant: string): T | undefined {
     const entry = this.#entries.get(slug);
-    if (!entry || entry.variant !== variant || this.#clock() - entry.storedAt >= this.ttlMs) {
+    const now = this.#clock();
+    if (!entry || entry.variant !== variant || now - entry.storedAt >= this.ttlMs) {
       if (entry) this.#delete(slug, entry);
       this.misses++;
       return undefined;
     }
-    this.#entries.delete(slug); // most recently used last
-    this.#entries.set(slug, entry);
+    // Most recently used last; moved at most once a second at the 60 s TTL (a move costs more
+    // than the lookup).
+    if (now - entry.usedAt >= this.ttlMs * REORDER_AFTER) {
+      entry.usedAt = now;
+      this.#entries.delete(slug);
+      this.#entries.set(slug, entry);
+    }
     this.hits++;
     return entry.value;
   }
@@ -105,7 +115,8 @@ export class ProfileCache<T = unknown> {
     const previousSlug = this.#slugById.get(id);
     if (previousSlug !== undefined) this.#delete(previousSlug, this.#entries.get(previousSlug));
     deepFreeze(value);
-    this.#entries.set(slug, { id, value, variant, storedAt: this.#clock() });
+    const now = this.#clock();
+    this.#entries.set(slug, { id, value, variant, storedAt: now, usedAt: now });
     this.#slugById.set(id, slug);
     while (this.#entries.size > this.maxEntries) {
       const [oldest, entry] = this.#entries.entries().next().value!;

@@ -387,7 +387,7 @@ async function addPage(
   res: GuardedResponse,
   kind: string,
 ): Promise<void> {
-  const { title, text, facts } = extractPage(decodeHtml(res), res.url);
+  const { title, text, facts } = await extractPage(decodeHtml(res), res.url);
   // The same page under two URLs (/ and /index.html, a redirect to a page already read).
   if (crawl.texts.has(text) && text !== "") return;
   crawl.texts.add(text);

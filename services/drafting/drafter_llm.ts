@@ -5,8 +5,8 @@
  * and value afterwards. Any failure (HTTP, timeout, refusal, malformed JSON) throws, and the
  * caller falls back to the extractive drafter.
  */
-import OpenAI from "openai";
 import type { Config } from "../platform/config.ts";
+import { openAiSdk } from "../platform/lazy.ts";
 import {
   type CategoryChoice,
   DRAFT_FIELDS,
@@ -347,6 +347,7 @@ export async function draftWithLlm(
 ): Promise<DraftProposal> {
   if (!openai.apiKey) throw new LlmDraftError("No OPENAI_API_KEY is set");
   const timeout = options.timeoutMs ?? 60_000;
+  const OpenAI = await openAiSdk();
   const client = new OpenAI({
     apiKey: openai.apiKey,
     baseURL: openai.baseUrl,

@@ -1,14 +1,14 @@
 /**
  * Reads one HTML page into evidence: its visible text (what quotes are checked against) and the
  * structured facts drafters start from (see PageFacts in evidence.ts). Parsing is linkedom's
- * DOMParser; nothing here fetches.
+ * DOMParser, loaded on first use; nothing here fetches.
  *
  * Where facts come from: the HTML only, except `json_ld` itself, `logo_url` (JSON-LD
  * Organization.logo first), `socials` (JSON-LD `sameAs` of the organisation or product first) and
  * `faqs` (FAQPage JSON-LD after the FAQ markup). `text` keeps hidden elements (accordion answers
  * are often hidden until clicked) but not script, style, noscript, template or svg.
  */
-import { DOMParser } from "linkedom";
+import { parseHtml } from "../platform/lazy.ts";
 import { normalizeWhitespace, type PageFacts } from "./evidence.ts";
 import { baseUrl, visibleText, withBody } from "./extract/dom.ts";
 import { findTestimonials, readCopyright, testimonialText } from "./extract/excluded.ts";
@@ -30,8 +30,8 @@ const REMOVED = "script, style, noscript, template, svg";
 const MAX_HEADINGS = 200;
 
 /** Reads a page's title, visible text and facts; `pageUrl` resolves relative links. */
-export function extractPage(html: string, pageUrl: string): ExtractedPage {
-  const doc = new DOMParser().parseFromString(withBody(html), "text/html") as unknown as Document;
+export async function extractPage(html: string, pageUrl: string): Promise<ExtractedPage> {
+  const doc = await parseHtml(withBody(html));
   const base = baseUrl(doc, pageUrl);
   const jsonLd = readJsonLd(doc);
   for (const el of [...doc.querySelectorAll(REMOVED)]) el.remove();

@@ -4,7 +4,7 @@
  * queue's handler (`deliverMail`) sends it through nodemailer; a mail marked sent is never sent
  * again, so a retried or duplicated job is harmless.
  */
-import nodemailer from "nodemailer";
+import type nodemailer from "nodemailer";
 import { getMailEntry, listMails, putMail, putMailAndEnqueue, replaceMail } from "../../kv/mail.ts";
 import type { Mail, MailDelivery } from "../../kv/types.ts";
 import type { Config } from "./config.ts";
@@ -12,6 +12,7 @@ import type { Deps } from "./deps.ts";
 import type { JobHandler } from "./jobs.ts";
 import { badRequest } from "./errors.ts";
 import { timeOrderedId } from "./ids.ts";
+import { nodemailerSdk } from "./lazy.ts";
 
 /** What to send: one recipient, a subject, a plain-text body and optionally an HTML one. */
 export interface MailInput {
@@ -99,7 +100,7 @@ export async function deliverMail(deps: Deps, id: string): Promise<DeliveryOutco
   if (typeof claimed === "string") return claimed;
   const { entry, mail, delivery } = claimed;
   try {
-    await smtpTransport(deps.config).sendMail({
+    await (await smtpTransport(deps.config)).sendMail({
       from: deps.config.mail.from,
       to: mail.to,
       subject: mail.subject,
@@ -192,9 +193,10 @@ async function claimMail(
 const transports = new Map<string, ReturnType<typeof nodemailer.createTransport>>();
 
 /** One nodemailer SMTP transport per SMTP_URL, with timeouts well inside the sending lease. */
-function smtpTransport(config: Config) {
+async function smtpTransport(config: Config) {
   const url = config.mail.smtpUrl;
   if (!url) throw new Error("SMTP_URL is not set: mail cannot be sent by SMTP");
+  const nodemailer = await nodemailerSdk();
   let transport = transports.get(url);
   if (!transport) {
     transport = nodemailer.createTransport({

@@ -8,12 +8,9 @@
  * this crawl. RFC 9309 treats 401 and 403 as "unavailable" (allow all); we choose the safe reading,
  * as the older robots.txt convention did.
  */
-import robotsParserNs from "robots-parser";
 import type { Deps } from "./deps.ts";
 import { botUserAgent, FetchFailedError, guardedFetch, type RobotsPolicy } from "./fetcher.ts";
-
-// robots-parser is CommonJS (`module.exports = fn`) with a d.ts that says `export default`.
-const robotsParser = robotsParserNs as unknown as typeof robotsParserNs.default;
+import { robotsParserSdk } from "./lazy.ts";
 
 /** The product token our robots.txt groups are matched by. */
 export const BOT_TOKEN = "LaunchDirectoryBot";
@@ -78,9 +75,9 @@ export function robotsPolicy(deps: Deps, options: RobotsOptions = {}): RobotsPol
 }
 
 /** Rules parsed from robots.txt text (exported for tests and for callers that have the text). */
-export function parseRobots(origin: string, text: string): Robots {
+export async function parseRobots(origin: string, text: string): Promise<Robots> {
   const robotsUrl = `${origin}/robots.txt`;
-  const parsed = robotsParser(robotsUrl, text);
+  const parsed = (await robotsParserSdk())(robotsUrl, text);
   const delay = Number(parsed.getCrawlDelay(BOT_TOKEN) ?? 0);
   const sitemaps = parsed.getSitemaps().flatMap((entry) => {
     try {
@@ -116,7 +113,7 @@ async function loadRobots(deps: Deps, origin: string, timeoutMs: number): Promis
     return err instanceof FetchFailedError ? { ...robots, unreachable: reason } : robots;
   }
   const status = res.status;
-  if (status >= 200 && status < 300) return parseRobots(origin, res.text());
+  if (status >= 200 && status < 300) return await parseRobots(origin, res.text());
   if (status === 401 || status === 403 || status === 429) {
     return blanket(origin, "blocked", `robots.txt returned ${status}, so nothing is fetched`);
   }

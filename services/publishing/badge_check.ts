@@ -9,10 +9,10 @@
  * `<script>`, `<template>`, `<noscript>` (and other raw-text elements) do not count, nor does the
  * address written as text, nor an `<a>` without href or pointing at another host.
  */
-import { DOMParser } from "linkedom";
 import type { BadgeCheck } from "../../kv/types.ts";
 import type { Deps } from "../platform/deps.ts";
 import { FetchFailedError, FetchRefusedError, guardedFetch } from "../platform/fetcher.ts";
+import { parseHtml } from "../platform/lazy.ts";
 import { BOT_TOKEN, robotsFor, robotsPolicy } from "../platform/robots.ts";
 import { baseUrl, resolve, withBody } from "../drafting/extract/dom.ts";
 
@@ -53,8 +53,12 @@ export function badgeRequirement(publicUrl: string, homepage: string): string {
  * The first link to the service's host in a page's HTML, as an absolute URL, or null.
  * `pageUrl` resolves relative links (a valid `<base href>` first).
  */
-export function findServiceLink(html: string, pageUrl: string, publicUrl: string): string | null {
-  const doc = new DOMParser().parseFromString(withBody(html), "text/html") as unknown as Document;
+export async function findServiceLink(
+  html: string,
+  pageUrl: string,
+  publicUrl: string,
+): Promise<string | null> {
+  const doc = await parseHtml(withBody(html));
   const base = baseUrl(doc, pageUrl);
   const host = new URL(publicUrl).host;
   for (const a of doc.querySelectorAll("a[href], area[href]")) {
@@ -132,7 +136,7 @@ export async function checkBadge(deps: Deps, homepage: string): Promise<BadgeChe
   if (type && !/html/i.test(type)) {
     return result("not_found", `The homepage "${page.url}" is not HTML (${type})`);
   }
-  const link = findServiceLink(page.text(), page.url, deps.config.publicUrl);
+  const link = await findServiceLink(page.text(), page.url, deps.config.publicUrl);
   if (link) return result("found", `Found a link to "${link}" on "${page.url}"`, page.url);
   const origin = new URL(deps.config.publicUrl).origin;
   return result(
