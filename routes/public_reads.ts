@@ -140,8 +140,8 @@ export function noStoreByDefault(): MiddlewareHandler {
 
 /** A search_listings URL with its query (the whole URL is the key of its kept answer). */
 const SEARCH_URL = /^[a-z]+:\/\/[^/?#]+(\/api\/v1\/listings\?[^#]*)$/;
-/** Search answers kept at most (the oldest out first). */
-const MAX_SEARCH_ANSWERS = 1_024;
+/** Search answers kept at most (the oldest out first): a few thousand pages, a few tens of MB. */
+const MAX_SEARCH_ANSWERS = 4_096;
 
 /**
  * Anonymous search answers by path and query, each with the search index's version when it was
