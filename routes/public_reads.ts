@@ -21,7 +21,7 @@
  */
 import type { Context, MiddlewareHandler } from "hono";
 import { createHash } from "node:crypto";
-import type { Deps } from "../services/platform/mod.ts";
+import { type Deps, VersionedCache } from "../services/platform/mod.ts";
 import { anonymousBucket, rateLimiterFor } from "../services/access/mod.ts";
 import { cachedPublicListing } from "../services/directory/mod.ts";
 import { requestClientIp } from "./middleware.ts";
@@ -143,34 +143,10 @@ const SEARCH_URL = /^[a-z]+:\/\/[^/?#]+(\/api\/v1\/listings\?[^#]*)$/;
 /** Search answers kept at most (the oldest out first): a few thousand pages, a few tens of MB. */
 const MAX_SEARCH_ANSWERS = 4_096;
 
-/**
- * Anonymous search answers by path and query, each with the search index's version when it was
- * asked: served again only while the index has not changed since (any upsert, removal, count
- * change or snapshot load moves the version).
- */
-class SearchAnswers {
-  #entries = new Map<string, { version: number; answers: ProfileAnswers }>();
-
-  get(key: string, version: number): ProfileAnswers | undefined {
-    const entry = this.#entries.get(key);
-    if (entry?.version === version) return entry.answers;
-    if (entry) this.#entries.delete(key);
-    return undefined;
-  }
-
-  set(key: string, version: number, encoded: EncodedJson): void {
-    this.#entries.delete(key);
-    this.#entries.set(key, { version, answers: answersOf(encoded) });
-    if (this.#entries.size > MAX_SEARCH_ANSWERS) {
-      this.#entries.delete(this.#entries.keys().next().value!);
-    }
-  }
-}
-
 /** A get_listing URL without a query (its slug checked against SLUG_PATTERN: no decoding needed). */
 const LISTING_URL = /^[a-z]+:\/\/[^/?#]+\/api\/v1\/listings\/([^/?#]+)$/;
 /** The answers of a cached body, built once and cloned per request (a clone costs far less). */
-interface ProfileAnswers {
+interface KeptAnswers {
   etag: string;
   ok: Response;
   head: Response;
@@ -178,7 +154,7 @@ interface ProfileAnswers {
 }
 
 /** Answers by the cached (frozen) profile object: built once per cache entry. */
-const profileAnswers = new WeakMap<object, ProfileAnswers>();
+const profileAnswers = new WeakMap<object, KeptAnswers>();
 
 const answeredByStore = new WeakMap<Deno.Kv, { count: number }>();
 
@@ -197,7 +173,7 @@ export type FastRead = ((request: Request, info: unknown) => Response | null) & 
 };
 
 /** The 200, HEAD and 304 answers of a JSON body, with the headers the normal chain sends. */
-function answersOf(encoded: EncodedJson): ProfileAnswers {
+function answersOf(encoded: EncodedJson): KeptAnswers {
   const { bytes, etag } = encoded;
   const answer = (body: Uint8Array<ArrayBuffer> | null, status: number, typed: boolean) => {
     const response = new Response(body, { status });
@@ -229,7 +205,9 @@ export function fastPublicReads(deps: Deps): FastRead {
   const { anonymousPerMinute, trustProxy } = deps.config.rateLimit;
   const answered = { count: 0 };
   answeredByStore.set(deps.kv, answered);
-  const searches = new SearchAnswers();
+  // Anonymous search answers by path and query, served while the search index's version is the
+  // one they were answered at (any upsert, removal, count change or snapshot load moves it).
+  const searches = new VersionedCache<KeptAnswers>(MAX_SEARCH_ANSWERS);
   /** Counts an anonymous request at once (null: it must take the normal chain). */
   const admitted = (request: Request, info: unknown) =>
     limiter.countNow(
@@ -238,7 +216,7 @@ export function fastPublicReads(deps: Deps): FastRead {
       deps.now(),
     ) !== null;
   /** The kept answer of an anonymous GET or HEAD, if any. */
-  const keptAnswers = (request: Request): ProfileAnswers | undefined => {
+  const keptAnswers = (request: Request): KeptAnswers | undefined => {
     const url = request.url;
     const slug = LISTING_URL.exec(url)?.[1];
     if (slug !== undefined) {
@@ -273,7 +251,7 @@ export function fastPublicReads(deps: Deps): FastRead {
       new URL(request.url).searchParams.get("sort") === "trending" // moves with time
     ) return;
     const body = await response.clone().text();
-    if (deps.search.version === version) searches.set(search, version, encodeBody(body));
+    if (deps.search.version === version) searches.set(search, version, answersOf(encodeBody(body)));
   };
   return Object.assign(fastRead, { keep });
 }

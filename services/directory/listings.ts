@@ -79,9 +79,9 @@ function categoryRef(category: Category | null, slug: string) {
 
 /**
  * get_listing: the full public profile. Served from the process's profile cache when a copy
- * younger than 10 s is there (dropped at once when this process writes the listing, read again in
- * the background while in demand); see services/directory/profile_cache.ts. The value is frozen: callers
- * must not change it.
+ * younger than its TTL (60 s) is there (dropped at once on every listing write, read again in the
+ * background while in demand); see services/directory/profile_cache.ts. The value is frozen:
+ * callers must not change it.
  */
 export async function getPublicListing(deps: Deps, slug: string) {
   return cachedPublicListing(deps, slug) ??

@@ -7,6 +7,7 @@
  * rather than dropped when the write is announced (a query in between would keep the old one).
  */
 import type { Page } from "../platform/paging.ts";
+import { VersionedCache } from "../platform/versioned_cache.ts";
 import type { SearchIndex } from "./search/index.ts";
 import type { SearchQuery } from "./search/types.ts";
 import type { ListingSummary } from "./summary.ts";
@@ -14,31 +15,22 @@ import type { ListingSummary } from "./summary.ts";
 /** Answers kept per index (about 20 summaries each). */
 export const SEARCH_ANSWER_LIMIT = 1024;
 
-interface Entry {
-  version: number;
-  page: Page<ListingSummary>;
-}
-
 /** Answers by query for one index, least recently used first. */
 export class SearchAnswers {
-  #entries = new Map<string, Entry>();
+  #kept: VersionedCache<Page<ListingSummary>>;
 
-  constructor(readonly limit = SEARCH_ANSWER_LIMIT) {}
+  constructor(limit = SEARCH_ANSWER_LIMIT) {
+    this.#kept = new VersionedCache(limit);
+  }
 
   /** Number of answers kept (current or stale). */
   get size(): number {
-    return this.#entries.size;
+    return this.#kept.size;
   }
 
   /** The answer kept for `query` at index version `version`, if any. */
   get(query: SearchQuery, version: number): Page<ListingSummary> | undefined {
-    const key = answerKey(query);
-    const entry = this.#entries.get(key);
-    if (!entry) return undefined;
-    this.#entries.delete(key);
-    if (entry.version !== version) return undefined;
-    this.#entries.set(key, entry);
-    return entry.page;
+    return this.#kept.get(answerKey(query), version);
   }
 
   /** Keeps `page` as the answer to `query` at index version `version` (frozen: it is shared). */
@@ -46,12 +38,7 @@ export class SearchAnswers {
     page.items.forEach((item) => Object.freeze(item));
     Object.freeze(page.items);
     Object.freeze(page);
-    const key = answerKey(query);
-    this.#entries.delete(key);
-    if (this.#entries.size >= this.limit) {
-      this.#entries.delete(this.#entries.keys().next().value!);
-    }
-    this.#entries.set(key, { version, page });
+    this.#kept.set(answerKey(query), version, page);
   }
 }
 

@@ -26,3 +26,4 @@ export { BOT_TOKEN } from "./robots.ts";
 export { sha256Hex } from "./secrets.ts";
 export { nextStepsAfterSave, publishingRoutes } from "./publishing_routes.ts";
 export type { FreeQueueWindow } from "./publishing_routes.ts";
+export { VersionedCache } from "./versioned_cache.ts";

@@ -133,7 +133,7 @@ function tagsOf(operations: readonly Operation[]): JsonSchema[] {
   });
 }
 
-/** The RateLimit-* fields on every answer, and Retry-After on a 429. */
+/** The headers of a 429: Retry-After and the RateLimit-* fields. */
 const RATE_LIMIT_HEADERS: JsonSchema = Object.fromEntries(
   [
     ["Retry-After", "Seconds until a request is admitted again"],
