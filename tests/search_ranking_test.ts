@@ -76,3 +76,52 @@ Deno.test("a listing write changes the answer to a query asked before (no stale 
   assert.equal(index.search(searchQuery("zebrafish")).total, 0);
   assert.equal(index.search(searchQuery("zebrafsh")).total, 0);
 });
+
+/**
+ * A product whose tagline says "newsletter platform" (id 1), and many listings named "... Newsletter"
+ * whose tagline also has "platform", but not next to it: name hits alone would put them first.
+ */
+function newsletterDirectory(tagline: string): SearchIndex {
+  const index = new SearchIndex();
+  index.upsert(listing(1, { name: "Letterpress", tagline, keywords: ["writers"] }));
+  for (let id = 100; id < 140; id++) {
+    index.upsert(listing(id, {
+      name: `Zorb${id} Newsletter`,
+      tagline: "A platform that grows with small teams",
+      description: FILLER,
+    }));
+  }
+  for (let id = 200; id < 260; id++) {
+    index.upsert(listing(id, { name: `Quill${id}`, description: `${FILLER} newsletter platform` }));
+  }
+  return index;
+}
+
+Deno.test("the query's words side by side in a tagline rank the product first", async (t) => {
+  await t.step("in order, stopwords between skipped, a word misspelled", () => {
+    const index = newsletterDirectory("The newsletter platform for independent writers");
+    assert.deepEqual(firstIds(index, "newsletter platform"), [1]);
+    assert.deepEqual(firstIds(index, "newsleter platform"), [1]);
+    const crm = newsletterDirectory("Newsletter and platform tools");
+    assert.deepEqual(firstIds(crm, "newsletter platform"), [1]);
+  });
+  await t.step("the same words apart or reversed do not count as the phrase", () => {
+    const apart = newsletterDirectory("A platform for writers who send a weekly newsletter");
+    assert.notDeepEqual(firstIds(apart, "newsletter platform"), [1]);
+    const reversed = newsletterDirectory("Platform newsletter tools");
+    assert.notDeepEqual(firstIds(reversed, "newsletter platform"), [1]);
+  });
+});
+
+Deno.test("a name of a few words is found typed as one word", () => {
+  const index = directory();
+  index.upsert(
+    listing(5, { name: "Recipe Box", tagline: "Your recipes, organised", status: "live" }),
+  );
+  index.upsert(listing(6, { name: "One Two Three Four", tagline: "Counting", status: "live" }));
+  assert.deepEqual(firstIds(index, "Recipebox"), [5]);
+  assert.deepEqual(firstIds(index, "recipe box"), [5]);
+  assert.deepEqual(firstIds(index, "Recipebx"), [5]);
+  // Longer names are not joined.
+  assert.equal(index.search(searchQuery("onetwothreefour")).total, 0);
+});

@@ -16,7 +16,8 @@
  *   below 8 characters, 2 from 8). The last term is also matched as a prefix (the user is typing).
  * - Scoring is BM25 over field-weighted frequencies (name 5, keywords 3, tagline 2, description 1)
  *   with a bonus for name hits; exact terms weigh more than prefix completions, which weigh more
- *   than corrections. Terms combine with AND, falling back to OR when AND finds nothing, and a
+ *   than corrections. Matches whose name or tagline says the query's words side by side, in
+ *   order, are rewarded (phrases.ts). A name of two or three words is also indexed as one word. Terms combine with AND, falling back to OR when AND finds nothing, and a
  *   bounded heap keeps only the requested page's worth of results.
  *
  * Loading from KV and following writes are in load.ts; tokens and typo neighbourhoods in text.ts.
@@ -29,6 +30,7 @@ import { termListsFromPostings } from "./term_lists.ts";
 import { type Filter, Slots, STATUS_DEAD, STATUS_LIVE, STATUS_SCHEDULED } from "./slots.ts";
 import { BLOCK_HEADER, Terms, type Variant } from "./terms.ts";
 import { endsInWord, hasWord, STOPWORDS, tokenize } from "./text.ts";
+import { phraseShare, phraseTerms } from "./phrases.ts";
 import type {
   LoadSession,
   SearchCounts,
@@ -68,7 +70,14 @@ const ABOUT_BONUS = 2;
 const FOCUS_FIELDS = FIELD_NAME | FIELD_KEYWORDS | FIELD_TAGLINE;
 /** Added per matched term in the OR fallback, so documents matching more terms come first. */
 const OR_TERM_BONUS = 1000;
+/**
+ * Extra score (times the query's mean idf) for the share of the query's consecutive term pairs
+ * that the name or tagline says side by side (phrases.ts).
+ */
+const PHRASE_BONUS = 2.5;
+const PHRASE_POOL = 200;
 const MAX_QUERY_TERMS = 10;
+const MAX_JOINED_NAME_WORDS = 3;
 
 const MIN_DEAD_TO_COMPACT = 1024;
 
@@ -204,8 +213,9 @@ export class SearchIndex {
     try {
       let candidates: Int32Array;
       let count: number;
+      let meanIdf = 0;
       if (groups) {
-        [candidates, count] = this.#textMatches(groups, filter);
+        [candidates, count, meanIdf] = this.#textMatches(groups, filter);
       } else {
         candidates = this.#touched;
         count = this.#filtered(filter, candidates);
@@ -222,7 +232,9 @@ export class SearchIndex {
         if (secondary && secondary[a] !== secondary[b]) return secondary[a] > secondary[b];
         return ids[a] < ids[b];
       };
-      const ranked = topK(candidates, count, start + perPage, before);
+      const ranked = groups && sort === "relevance"
+        ? this.#rankByPhrase(groups, candidates, count, start + perPage, meanIdf, before)
+        : topK(candidates, count, start + perPage, before);
       return { items: ranked.slice(start).map((slot) => this.#summaryOf(slot)), total: count };
     } finally {
       this.#resetScores();
@@ -303,6 +315,11 @@ export class SearchIndex {
     const vocabulary = this.#terms;
     vocabulary.beginDocument();
     const nameLength = vocabulary.addField(doc.name, WEIGHT_NAME, FIELD_NAME);
+    // A name of a few words is also found typed as one ("Recipebox" finds "Recipe Box").
+    const words = tokenize(doc.name);
+    if (words.length > 1 && words.length <= MAX_JOINED_NAME_WORDS) {
+      vocabulary.addField(words.join(""), WEIGHT_NAME, FIELD_NAME);
+    }
     let length = nameLength;
     for (const keyword of doc.keywords) {
       length += vocabulary.addField(keyword, WEIGHT_KEYWORDS, FIELD_KEYWORDS);
@@ -424,7 +441,7 @@ export class SearchIndex {
    * groups are scored rarest first, and each later group only scores documents that matched all
    * the required groups before it, so a common word costs a read per posting, not a score.
    */
-  #textMatches(groups: Group[], filter: Filter): [Int32Array, number] {
+  #textMatches(groups: Group[], filter: Filter): [Int32Array, number, number] {
     const score = this.#score;
     const mask = this.#mask;
     let required = 0;
@@ -471,7 +488,44 @@ export class SearchIndex {
         about * popcount(focusMask[slot] & required);
       if (fallback) score[slot] += OR_TERM_BONUS * popcount(mask[slot] & required);
     }
-    return [candidates, count];
+    return [candidates, count, meanIdf];
+  }
+
+  /**
+   * The first `limit` matches, phrases rewarded (phrases.ts) among the matches with every term in
+   * a focus field (the only ones whose name or tagline can hold them all), or among the best
+   * PHRASE_POOL of those when there are more.
+   */
+  #rankByPhrase(
+    groups: Group[],
+    candidates: Int32Array,
+    count: number,
+    limit: number,
+    meanIdf: number,
+    before: (a: number, b: number) => boolean,
+  ): number[] {
+    let required = 0;
+    const forms: string[][] = [];
+    groups.forEach((group, g) => {
+      if (!group.required) return;
+      required |= 1 << g;
+      forms.push(group.variants.map((v) => this.#terms.text(v.term)));
+    });
+    const terms = phraseTerms(forms);
+    if (!terms) return topK(candidates, count, limit, before);
+    const focusMask = this.#focusMask;
+    let pool = candidates.filter((slot, k) =>
+      k < count && (focusMask[slot] & required) === required
+    );
+    if (pool.length > PHRASE_POOL) {
+      pool = Int32Array.from(topK(pool, pool.length, PHRASE_POOL, before));
+    }
+    for (const slot of pool) {
+      const { name, tagline } = this.#summaries.get(slot, 0);
+      this.#score[slot] += PHRASE_BONUS * meanIdf *
+        phraseShare(terms, forms.length - 1, [name, tagline]);
+    }
+    return topK(candidates, count, limit, before);
   }
 
   /**

@@ -375,6 +375,11 @@ export class Terms {
     return term >= 0 && this.#df[term] > 0 ? term : -1;
   }
 
+  /** A term's text. */
+  text(term: number): string {
+    return this.#texts[term];
+  }
+
   /** The term itself, when it has documents. */
   exact(token: string): Variant[] {
     const term = this.#liveTerm(token);
