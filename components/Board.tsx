@@ -82,18 +82,25 @@ export function BoardList(
 
 /** A board's top entries in a card, with a link to the whole board. */
 export function BoardCard(
-  { data, href, voting }: { data: BoardData; href: string; voting?: Voting },
+  { data, href, voting, level = 3 }: {
+    data: BoardData;
+    href: string;
+    voting?: Voting;
+    /** The title's heading level: 3 under a page's "Leaderboards" h2, 2 right under its h1. */
+    level?: 2 | 3;
+  },
 ) {
   const headingId = `board-${data.board}`;
+  const Heading = level === 2 ? "h2" : "h3";
   return (
     <section
       class={data.paid ? "card board-card board-paid" : "card board-card"}
       aria-labelledby={headingId}
     >
       <header class="card-header">
-        <h3 id={headingId}>
+        <Heading id={headingId}>
           {data.title.replace(/ \(paid\)$/i, "")} {data.paid && <PaidLabel />}
-        </h3>
+        </Heading>
         <p class="card-note">{data.description}</p>
       </header>
       {data.items.length === 0

@@ -3,11 +3,19 @@ import type { ComponentChildren } from "preact";
 import { island } from "./island.tsx";
 import SearchBoxIsland from "../islands/SearchBox.tsx";
 import LinkItems, { type NavLink } from "./LinkItems.tsx";
+import JsonLd from "./JsonLd.tsx";
+import { assetUrl } from "../routes/static_assets.ts";
 
 const SearchBox = island("SearchBox", SearchBoxIsland);
 
 /** Top-level sections, for the navigation's current item. */
-export type NavSection = "launches" | "categories" | "leaderboards" | "blog" | "api";
+export type NavSection =
+  | "launches"
+  | "categories"
+  | "founders"
+  | "leaderboards"
+  | "blog"
+  | "api";
 
 /** What the head of a page says about it. */
 export interface PageMeta {
@@ -24,6 +32,10 @@ export interface PageMeta {
   section?: NavSection;
   /** The text already in the search box (the search page). */
   query?: string;
+  /** Feeds of this page's contents, linked as `<link rel="alternate">` (paths). */
+  feeds?: { title: string; href: string }[];
+  /** schema.org objects, each written as a JSON-LD script. */
+  jsonLd?: unknown[];
 }
 
 /** The signed-in person, as the header shows them (with the token of the sign-out form). */
@@ -43,6 +55,7 @@ interface LayoutProps {
 const NAV: { section: NavSection; href: string; label: string }[] = [
   { section: "launches", href: "/launches/this", label: "Launches" },
   { section: "categories", href: "/categories", label: "Categories" },
+  { section: "founders", href: "/founders", label: "Founders" },
   { section: "leaderboards", href: "/leaderboards", label: "Leaderboards" },
   { section: "blog", href: "/blog", label: "Blog" },
   { section: "api", href: "/docs/api", label: "API" },
@@ -56,10 +69,14 @@ const DEVELOPER_LINKS: NavLink[] = [
 
 const DIRECTORY_LINKS: NavLink[] = [
   { href: "/launches/this", label: "This week" },
+  { href: "/launches/upcoming", label: "Upcoming launches" },
+  { href: "/founders", label: "Founders" },
+  { href: "/compare", label: "Compare products" },
   { href: "/awards", label: "Awards" },
   { href: "/leaderboards/billboard", label: "Billboard (paid)" },
   { href: "/categories", label: "Categories" },
   { href: "/rules", label: "Ranking rules" },
+  { href: "/link-policy", label: "How we link" },
   { href: "/moderation", label: "Moderation log" },
 ];
 
@@ -112,11 +129,24 @@ export default function Layout({ siteName, meta, account, children }: LayoutProp
         <meta property="og:description" content={meta.description} />
         {meta.canonicalUrl && <meta property="og:url" content={meta.canonicalUrl} />}
         {meta.imageUrl && <meta property="og:image" content={meta.imageUrl} />}
-        <meta name="twitter:card" content="summary" />
+        <meta name="twitter:card" content={meta.imageUrl ? "summary_large_image" : "summary"} />
+        <meta name="twitter:title" content={meta.title} />
+        <meta name="twitter:description" content={meta.description} />
+        {meta.imageUrl && <meta name="twitter:image" content={meta.imageUrl} />}
+        {meta.feeds?.map((feed) => (
+          <link
+            key={feed.href}
+            rel="alternate"
+            type="application/atom+xml"
+            title={feed.title}
+            href={feed.href}
+          />
+        ))}
+        {meta.jsonLd?.map((data, i) => <JsonLd key={i} data={data} />)}
         <meta name="theme-color" content="#4f46e5" />
-        <link rel="icon" href="/static/favicon.svg" type="image/svg+xml" />
-        <link rel="stylesheet" href="/static/styles.css" />
-        <script type="module" src="/static/islands.js"></script>
+        <link rel="icon" href={assetUrl("favicon.svg")} type="image/svg+xml" />
+        <link rel="stylesheet" href={assetUrl("styles.css")} />
+        <script type="module" src={assetUrl("islands.js")}></script>
       </head>
       <body>
         <a class="skip-link" href="#main">Skip to content</a>

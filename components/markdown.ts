@@ -57,9 +57,24 @@ const marked = new Marked({
   },
 });
 
-/** Renders Markdown to safe HTML. */
+/**
+ * Renders Markdown to safe HTML. The page's title is its only h1, so the Markdown's headings
+ * start at h2 and none skips a level: `##`/`###` → h2/h3, `#`/`##` → h2/h3, and `##` then
+ * `####` → h2, h3 (a heading is one level under the nearest shallower one before it).
+ */
 export function renderMarkdown(markdown: string): string {
-  return marked.parse(markdown) as string;
+  const tokens = marked.lexer(markdown);
+  const open: { depth: number; level: number }[] = [];
+  marked.walkTokens(tokens, (t) => {
+    if (t.type !== "heading") return;
+    const heading = t as Tokens.Heading;
+    while (open.length && open[open.length - 1].depth > heading.depth) open.pop();
+    const top = open.at(-1);
+    const level = top?.depth === heading.depth ? top.level : Math.min(5, (top?.level ?? 0) + 1);
+    if (top?.depth !== heading.depth) open.push({ depth: heading.depth, level });
+    heading.depth = level;
+  });
+  return marked.parser(tokens) as string;
 }
 
 /** Renders one line of Markdown (code spans, emphasis, links) to safe inline HTML. */

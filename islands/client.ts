@@ -4,6 +4,7 @@
  */
 import { type ComponentType, h, hydrate } from "preact";
 import BadgeBuilder from "./BadgeBuilder.tsx";
+import CopyLink from "./CopyLink.tsx";
 import CopySecret from "./CopySecret.tsx";
 import DraftProgress from "./DraftProgress.tsx";
 import FollowButton from "./FollowButton.tsx";
@@ -17,6 +18,7 @@ import VoteButton from "./VoteButton.tsx";
 // deno-lint-ignore no-explicit-any
 const ISLANDS: Record<string, ComponentType<any>> = {
   BadgeBuilder,
+  CopyLink,
   CopySecret,
   DraftProgress,
   FollowButton,

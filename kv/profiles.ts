@@ -17,6 +17,7 @@ import type {
   Award,
   Category,
   Founder,
+  FreePlan,
   Listing,
   ListingStats,
   ListingUpdate,
@@ -24,6 +25,7 @@ import type {
 } from "./types.ts";
 import { listDomainRatings, listRevenue } from "./listing_stats.ts";
 import { listListingUpdates, listReviews } from "./listing_feed.ts";
+import { getFreePlanEntry } from "./publishing.ts";
 
 /** How many updates a profile shows, newest first. */
 export const PROFILE_UPDATES = 5;
@@ -42,13 +44,15 @@ export interface ProfileRecords {
   domainRatings: { date: string; value: number }[];
   revenue: { month: string; mrr_cents: number; source: string }[];
   awards: Award[];
+  /** The free plan (its badge check), when the listing chose the free plan. */
+  freePlan: FreePlan | null;
 }
 
 function categorySlugs(listing: Listing): string[] {
   return [listing.primary_category, ...listing.extra_categories];
 }
 
-/** The histories of a listing: updates, reviews, Domain Rating, revenue and awards. */
+/** The histories of a listing: updates, reviews, Domain Rating, revenue, awards (and free plan). */
 function readHistories(kv: Deno.Kv, id: number) {
   return Promise.all([
     listListingUpdates(kv, id, PROFILE_UPDATES),
@@ -56,6 +60,7 @@ function readHistories(kv: Deno.Kv, id: number) {
     listDomainRatings(kv, id),
     listRevenue(kv, id),
     listAwardsOfListing(kv, id),
+    getFreePlanEntry(kv, id),
   ]);
 }
 
@@ -76,7 +81,7 @@ function toRecords(
   histories: Histories,
 ): ProfileRecords {
   const categoryCount = categorySlugs(listing).length;
-  const [updates, reviews, domainRatings, revenue, awards] = histories;
+  const [updates, reviews, domainRatings, revenue, awards, freePlan] = histories;
   return {
     listing,
     stats: stats ?? EMPTY_STATS,
@@ -87,10 +92,11 @@ function toRecords(
     domainRatings,
     revenue,
     awards,
+    freePlan: freePlan.value,
   };
 }
 
-/** The profile records of a listing already read (6 reads in one round trip). */
+/** The profile records of a listing already read (7 reads in one round trip). */
 export async function readProfileRecords(kv: Deno.Kv, listing: Listing): Promise<ProfileRecords> {
   const point = [
     keys.listingStatsKey(listing.id),
@@ -123,8 +129,8 @@ function sameList(a: string[], b: string[]): boolean {
 
 /**
  * The profile records of the listing with a slug, whatever its status, or null. Without a hint:
- * 8 reads in three round trips (the slug's pointer; the listing, its stats and histories;
- * categories and founders). With a right hint: 6 reads in one round trip.
+ * 9 reads in three round trips (the slug's pointer; the listing, its stats and histories;
+ * categories and founders). With a right hint: 7 reads in one round trip.
  */
 export async function readProfileRecordsBySlug(
   kv: Deno.Kv,

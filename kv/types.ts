@@ -625,6 +625,10 @@ export type FieldState = typeof FIELD_STATES[number];
 export interface Quote {
   quote: string;
   url: string;
+  /** Where the quote stands: visible text (absent means text), a meta value or a JSON-LD value. */
+  source?: "text" | "meta" | "jsonld";
+  /** The meta name or JSON-LD path of a non-text quote. */
+  locator?: string;
 }
 
 /** One draft field: its value, where it came from, and the AI's own value (for restore). */
@@ -654,6 +658,11 @@ export interface Draft {
     updated_at: string;
   };
   drafter: "extractive" | "llm" | null;
+  /**
+   * Why the draft is not by the drafter configured: the LLM was wanted but timed out or failed,
+   * and the extractive drafter stood in. Absent or null when the configured drafter drafted.
+   */
+  drafter_note?: { wanted: "llm"; reason: string; at: string } | null;
   /** What the crawl read (page texts are stored separately as the evidence base). */
   crawl: {
     pages: { url: string; kind: string; title: string; fetched_at: string; status: number }[];
@@ -670,9 +679,18 @@ export interface Draft {
     bio: string | null;
     evidence: Quote[];
     user_id: string | null;
+    /** The founder's own links found next to their name on the site (absent when none). */
+    socials?: Socials;
+    /** Quotes behind each of `socials` by key (the card naming the founder, and the link). */
+    social_evidence?: Record<string, Quote[]>;
   }[];
   company_socials: Record<string, FieldRecord>;
   founder_socials: Socials;
+  /**
+   * Quotes behind the AI-drafted founder_socials by key; a key the person set has none. Absent on
+   * drafts stored before founders' links were drafted.
+   */
+  founder_social_evidence?: Record<string, Quote[]>;
   story: Record<string, FieldRecord>;
   milestones: {
     date: string;

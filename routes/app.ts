@@ -3,7 +3,6 @@ import { Hono } from "hono";
 import { except } from "hono/combine";
 import { cors } from "hono/cors";
 import { requestId } from "hono/request-id";
-import { serveStatic } from "hono/deno";
 import { ApiError, type Deps, toApiError } from "../services/platform/mod.ts";
 import { buildOpenApi } from "./api/v1/openapi.ts";
 import { apiBodyLimit } from "./api/v1/body_size.ts";
@@ -34,6 +33,9 @@ import { followRoutes } from "./community/follows.tsx";
 import { mcpRoutes } from "./mcp.ts";
 import { stripeWebhookRoutes } from "./webhooks.ts";
 import { session, SignInRequired } from "./session.ts";
+import { SEO_PATHS, seoRoutes } from "./seo/mod.ts";
+import { staticRoutes } from "./static_assets.ts";
+import { compressAnswer } from "./compression.ts";
 
 /** Paths whose errors are answered with the JSON error body rather than a page. */
 const JSON_PATHS = /^\/(api|mcp|oauth|badges|webhooks|\.well-known)(\/|$)/;
@@ -49,6 +51,7 @@ const SESSIONLESS_PATHS = [
   "/oauth/token",
   "/oauth/revoke",
   "/webhooks/*",
+  ...SEO_PATHS,
 ];
 
 /** The one page other websites may frame: a trophy cabinet's widget (when it is found). */
@@ -81,11 +84,10 @@ export function createApp(deps: Deps): Hono {
   app.use("*", async (c, next) => {
     await next();
     c.header("X-Content-Type-Options", "nosniff");
-    if (JSON_PATHS.test(c.req.path)) {
-      // No page to frame or to leave; an answer a CDN may keep says nothing about this request.
-      if (sharedCacheable(c.res)) dropPerRequestHeaders(c.res.headers);
-      return;
-    }
+    // An answer a CDN may keep says nothing about this request.
+    if (sharedCacheable(c.res)) dropPerRequestHeaders(c.res.headers);
+    // No page to frame or to leave.
+    if (JSON_PATHS.test(c.req.path)) return;
     // A page may ask for a stricter policy (the checkout link carries its secret in the URL).
     if (!c.res.headers.has("Referrer-Policy")) {
       c.header("Referrer-Policy", "strict-origin-when-cross-origin");
@@ -121,7 +123,7 @@ export function createApp(deps: Deps): Hono {
   app.route("/", mcpRoutes(deps));
   app.route("/", badgeRoutes(deps));
   app.route("/", goRoutes(deps));
-  app.use("/static/*", serveStatic({ root: "./" }));
+  app.route("/", staticRoutes());
   // The OAuth endpoints apply the rate limit themselves, answering a 429 as an OAuth error.
   app.route("/", oauthRoutes(deps));
   app.route("/", accountRoutes(deps));
@@ -135,13 +137,14 @@ export function createApp(deps: Deps): Hono {
   app.route("/", reviewRoutes(deps));
   app.route("/", voteRoutes(deps));
   app.route("/", followRoutes(deps));
+  app.route("/", seoRoutes(deps));
   app.route("/", pageRoutes(deps, openApi));
 
   // An anonymous read of a cached profile, or a search asked before while the index has not
   // changed, is answered before routing, as the routes would.
   const fastRead = fastPublicReads(deps);
   const routed = app.fetch;
-  app.fetch = (request, env, executionCtx) => {
+  const answered = (...[request, env, executionCtx]: Parameters<typeof routed>) => {
     const fast = fastRead(request, env);
     if (fast) return fast;
     const version = deps.search.version;
@@ -152,13 +155,20 @@ export function createApp(deps: Deps): Hono {
       return response;
     });
   };
+  // Every answer, the fast path's too, is compressed as the request accepts (routes/compression.ts).
+  app.fetch = (request, env, executionCtx) => {
+    const answer = answered(request, env, executionCtx);
+    return answer instanceof Response
+      ? compressAnswer(request, answer)
+      : answer.then((response) => compressAnswer(request, response));
+  };
 
   app.notFound((c) => {
     const err = c.req.path.startsWith("/api/")
       ? unmatchedApiRoute(c.req.method, c.req.path)
       : new ApiError(404, "not_found", `No page at ${c.req.path}`);
     if (JSON_PATHS.test(c.req.path)) return c.json(err.toBody(), err.status as 404);
-    return c.html(renderErrorPage(deps, err), 404);
+    return c.html(renderErrorPage(deps, err, c), 404);
   });
   app.onError((thrown, c) => {
     if (thrown instanceof SignInRequired) return thrown.getResponse();
@@ -171,7 +181,7 @@ export function createApp(deps: Deps): Hono {
     }
     for (const [name, value] of Object.entries(err.headers)) c.header(name, value);
     if (JSON_PATHS.test(c.req.path)) return c.json(err.toBody(), err.status as 400);
-    return c.html(renderErrorPage(deps, err), err.status as 400);
+    return c.html(renderErrorPage(deps, err, c), err.status as 400);
   });
   return app;
 }

@@ -45,6 +45,7 @@ import {
   SERVER_ERROR,
 } from "./mcp_gate.ts";
 import { CHECKOUT_NOTE, mcpInstructions } from "./mcp_texts.ts";
+import { mcpBrowserPage } from "./mcp_page.tsx";
 export { CHECKOUT_NOTE };
 
 /** `_meta` key of the agent-facing note on create_checkout results. */
@@ -406,6 +407,7 @@ export function mcpRoutes(deps: Deps): Hono {
       buildMcpServer(deps, callerOf(authInfo), mcpInstructions(await getSettings(deps.kv)))
     )
   );
+  app.get("/mcp", mcpBrowserPage(deps));
   app.all("/mcp", async (c) => {
     const req = c.req.raw;
     const rejected = await checkHostAndOrigin(req, await allowed());

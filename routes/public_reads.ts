@@ -83,7 +83,7 @@ export interface EncodedJson {
 }
 
 /** The strong entity tag of a body: a hash of its bytes. */
-export function etagOf(body: string): string {
+export function etagOf(body: string | Uint8Array): string {
   return `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
 }
 
@@ -128,6 +128,31 @@ export function publicAnswer(c: Context, encoded: EncodedJson, status: number): 
   );
   if (matchesIfNoneMatch(c.req.header("if-none-match"), etag)) return c.body(null, 304);
   return c.body(bytes, status as 200, { "Content-Type": "application/json" });
+}
+
+/**
+ * Cache-Control of anonymous pages, feeds and sitemaps: a browser asks again each time (answered
+ * 304 while unchanged), a shared cache (a CDN) keeps them a minute and may answer a little longer
+ * while it asks again in the background.
+ */
+export const PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=30";
+
+/**
+ * An answer with an entity tag (a hash of its body) and the given Cache-Control, or 304 when
+ * the caller already holds it: pages, feeds, sitemaps and images.
+ */
+export function taggedAnswer(
+  c: Context,
+  body: string | Uint8Array<ArrayBuffer>,
+  contentType: string,
+  cacheControl: string,
+  status = 200,
+): Response {
+  const etag = etagOf(body);
+  c.header("ETag", etag);
+  c.header("Cache-Control", cacheControl);
+  if (matchesIfNoneMatch(c.req.header("if-none-match"), etag)) return c.body(null, 304);
+  return c.body(body, status as 200, { "Content-Type": contentType });
 }
 
 /** Marks API answers that set no Cache-Control of their own `no-store`. */

@@ -4,13 +4,16 @@
  */
 import assert from "node:assert/strict";
 import { ensureBundle, launchChromium, serveApp } from "./browser_fixture.ts";
-import { buildFixture } from "./fixtures.ts";
+import { buildFixture, NOW } from "./fixtures.ts";
+import { getOrCreateUser } from "../kv/users.ts";
+import { createSession } from "../services/access/sessions.ts";
+import { SESSION_COOKIE } from "../routes/session.ts";
 
 const TIMEOUT = 10_000;
 
 Deno.test("islands hydrate and work in Chromium", async (t) => {
   await ensureBundle();
-  const { base, server } = serveApp((await buildFixture()).deps);
+  const { base, server, deps } = serveApp((await buildFixture()).deps);
   const browser = await launchChromium();
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -29,6 +32,10 @@ Deno.test("islands hydrate and work in Chromium", async (t) => {
     });
 
     await t.step("BadgeBuilder: the preview and the embed code follow shape and mode", async () => {
+      // The builder shows to the listing's team: the owner's session.
+      const owner = await getOrCreateUser(deps.kv, "ada@invoicely.example", "Ada", NOW);
+      const { secret } = await createSession(deps, owner.id);
+      await context.addCookies([{ name: SESSION_COOKIE, value: secret, url: base }]);
       await page.goto(`${base}/listings/invoicely`);
       await page.waitForSelector('[data-island="BadgeBuilder"][data-hydrated="true"]');
       const preview = page.locator("#badge-preview");

@@ -79,7 +79,9 @@ Deno.test("browser: edit, lock, restore, regenerate, refuse, count, save as list
 
     // The live counter shows the limit as the person types, and the field stops at it.
     await hydrated(page);
+    // The SEO title is drafted from the page's <title>: the person writes their own.
     const seoTitle = page.getByLabel("SEO title", { exact: true });
+    await seoTitle.fill("");
     await seoTitle.pressSequentially("Acmeflow");
     const counter = page.locator('[id="field-seo.title-count"]');
     await counter.filter({ hasText: /^8 \/ 70$/ }).waitFor();

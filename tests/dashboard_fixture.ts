@@ -120,7 +120,11 @@ export async function screenshots(page: Page, name: string): Promise<void> {
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
       const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-      assert.ok(scrollWidth <= width, `${name} is ${scrollWidth} px wide in a ${width} px window`);
+      const wide = scrollWidth <= width ? [] : await page.evaluate(overflowingTexts, width);
+      assert.ok(
+        scrollWidth <= width,
+        `${name} is ${scrollWidth} px wide in a ${width} px window (${wide.join(", ")})`,
+      );
       await page.screenshot({
         path: new URL(`${name}-${width}.png`, SCREENS).pathname,
         fullPage: true,
@@ -138,4 +142,27 @@ export function movableClock(bed: DashboardBed): (at: Date) => void {
   return (at: Date) => {
     now = at;
   };
+}
+
+/** The texts (with their element) that reach past `limit` pixels, outside scrolling boxes. */
+function overflowingTexts(limit: number): string[] {
+  const clipped = (el: Element | null): boolean => {
+    for (let up = el; up && up !== document.body; up = up.parentElement) {
+      if (getComputedStyle(up).overflowX !== "visible") return true;
+    }
+    return false;
+  };
+  const out: string[] = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node && out.length < 3; node = walker.nextNode()) {
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    const parent = node.parentElement;
+    if (range.getBoundingClientRect().right > limit && !clipped(parent)) {
+      out.push(
+        `${parent?.tagName.toLowerCase()}.${parent?.className}: "${node.textContent?.trim()}"`,
+      );
+    }
+  }
+  return out;
 }

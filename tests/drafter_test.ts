@@ -154,7 +154,8 @@ Deno.test("the extractive drafter fills what the site states, every quote verbat
   ]);
   assert.deepEqual(Object.keys(v.proposal.company_socials).sort(), ["github", "x"]);
   assert.deepEqual(v.proposal.faqs.map((q) => q.question), ["Is there a free plan?"]);
-  assert.ok(v.proposal.milestones.some((m) => m.date === "2024-03-01"));
+  // "opened in March 2024" states no day: no milestone dated 2024-03-01 is made up.
+  assert.ok(!v.proposal.milestones.some((m) => m.date.startsWith("2024-03")));
   for (const value of Object.values(f)) {
     if (value?.value !== null) assert.ok(value!.evidence.length >= 1);
   }
@@ -225,7 +226,14 @@ function modelAnswer(origin: string) {
   return {
     fields: {
       ...unstated,
-      name: { value: "Acmeflow", quotes: [q("Acmeflow | Invoices that pay themselves")] },
+      name: {
+        value: "Acmeflow",
+        quotes: [{
+          ...q("Acmeflow | Invoices that pay themselves"),
+          source: "meta",
+          locator: "title",
+        }],
+      },
       tagline: {
         value: "Invoices that pay themselves",
         quotes: [q("Invoices that pay themselves")],
@@ -463,7 +471,7 @@ Deno.test("a slow model is given up on within the time allowed", async () => {
     });
     assert.ok(!answered, "both tries time out before the answer");
     assert.equal(r.drafter, "extractive");
-    assert.match(r.fallback ?? "", /failed/);
+    assert.match(r.fallback ?? "", /timed out after 150 ms/);
     assert.equal(r.proposal.fields.name?.value, "Acmeflow");
   } finally {
     release();

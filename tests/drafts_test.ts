@@ -276,7 +276,11 @@ Deno.test("update_draft: fields, null, lock, restore, regenerate and the list pa
       assert.deepEqual(res.body.founder_socials, { github: "https://github.com/adaweber" });
       assert.equal(res.body.story.why_started.value, "Late payments.");
       assert.equal(res.body.milestones[0].title, "1.0");
-      assert.deepEqual(res.body.seo, { title: "Acmeflow invoicing", meta: null });
+      // The title is the person's; the meta stays the one drafted from the page's own head.
+      assert.deepEqual(res.body.seo, {
+        title: "Acmeflow invoicing",
+        meta: "Acmeflow turns invoices into payments in one click.",
+      });
     });
     await t.step("categories are names from list_categories, canonicalised", async () => {
       const ok = await patch(f, id, { fields: { categories: ["invoicing", "Accounting"] } });

@@ -107,9 +107,9 @@ Deno.test("/go/:slug counts a website click once per visitor per day and redirec
       assert.match(await res.text(), /<h1/);
     }
 
-    // The listing page's website button goes through the redirect, not followed.
+    // The listing page's website button goes through the redirect (sponsored: a paid listing).
     const page = await (await visit(f, "/listings/invoicely", "clicker-a")).text();
-    assert.match(page, /<a class="button" href="\/go\/invoicely" rel="nofollow noopener"/);
+    assert.match(page, /<a class="button" href="\/go\/invoicely" rel="sponsored noopener"/);
     assert.ok(!page.includes('href="https://invoicely.example/" rel='));
 
     // Nothing personal is kept: neither the address nor the user agent, in keys or values.

@@ -10,6 +10,9 @@ import {
   THIS_WEEK,
 } from "./fixtures.ts";
 import { createListing, goLive } from "../kv/listings.ts";
+import { getOrCreateUser } from "../kv/users.ts";
+import { createSession } from "../services/access/sessions.ts";
+import { SESSION_COOKIE } from "../routes/session.ts";
 import { testConfig } from "../services/platform/config.ts";
 import { putBlogPost } from "../kv/blog.ts";
 import { OPERATIONS } from "../routes/api/v1/mod.ts";
@@ -27,6 +30,8 @@ import { badgeEmbedHtml } from "../services/directory/badge_embed.ts";
 import { badgeBuilderProps } from "../components/listing/Badges.tsx";
 
 const XSS_NAME = "<script>alert(1)</script>";
+const OWNER_EMAIL = "ada@invoicely.example";
+const HOSTILE_OWNER = "owner@hostile.example";
 
 /**
  * The API fixture plus a listing with a hostile name and a blog post with raw HTML, served as
@@ -37,6 +42,7 @@ async function buildPagesFixture(): Promise<Fixture> {
     rateLimit: { ...testConfig().rateLimit, trustProxy: true },
   });
   const { kv } = fixture.deps;
+  const hostileOwner = await getOrCreateUser(kv, HOSTILE_OWNER, "Hostile Owner", NOW);
   const hostile = await createListing(
     kv,
     listingInput(XSS_NAME, {
@@ -48,6 +54,7 @@ async function buildPagesFixture(): Promise<Fixture> {
       features: ["<iframe src=javascript:alert(3)>"],
       socials: { x: "javascript:alert(4)", github: "https://github.com/hostile" },
       links: [{ label: "Docs", url: "javascript:alert(5)" }],
+      owner_id: hostileOwner.id,
     }),
     new Date("2026-11-01T00:00:00Z"),
   );
@@ -84,6 +91,16 @@ async function page(path: string, init?: RequestInit) {
     type: res.headers.get("content-type") ?? "",
     html: await res.text(),
   };
+}
+
+/** A page as the signed-in person with `email` sees it (200 expected). */
+async function ownPage(path: string, email: string): Promise<string> {
+  const { deps } = await fixture;
+  const user = await getOrCreateUser(deps.kv, email, email, NOW);
+  const { secret } = await createSession(deps, user.id);
+  const res = await page(path, { headers: { cookie: `${SESSION_COOKIE}=${secret}` } });
+  assert.equal(res.status, 200, `${path} answered ${res.status}`);
+  return res.html;
 }
 
 async function okPage(path: string): Promise<string> {
@@ -124,8 +141,8 @@ Deno.test("shared layout", async () => {
   assert.match(html, /<meta name="description" content="[^"]+"/);
   assert.match(html, /<meta property="og:title" content="Categories · Launch Directory"/);
   assert.match(html, /<meta property="og:url" content="http:\/\/localhost:8000\/categories"/);
-  assert.match(html, /<link rel="stylesheet" href="\/static\/styles.css"/);
-  assert.match(html, /<script type="module" src="\/static\/islands.js"><\/script>/);
+  assert.match(html, /<link rel="stylesheet" href="\/static\/styles\.[0-9a-f]{12}\.css"/);
+  assert.match(html, /<script type="module" src="\/static\/islands\.[0-9a-f]{12}\.js"><\/script>/);
   assert.match(html, /<header class="site-header">/);
   assert.match(html, /<main id="main"/);
   assert.match(html, /<nav class="site-nav" aria-label="Main">/);
@@ -188,11 +205,12 @@ Deno.test("listing page", async (t) => {
   await t.step("profile", () => {
     assert.match(html, /<h1[^>]*>Invoicely/);
     assert.ok(html.includes("Invoices that get paid on time"));
-    // The website link goes through the counted redirect, never followed by search engines.
+    // The website link goes through the counted redirect; a paid listing's links are sponsored
+    // (tests/pages_links_test.ts has every kind).
     assert.match(html, /<link itemprop="url" href="https:\/\/invoicely.example\/"/);
     assert.match(
       html,
-      /<a class="button" href="\/go\/invoicely" rel="nofollow noopener" target="_blank"/,
+      /<a class="button" href="\/go\/invoicely" rel="sponsored noopener" target="_blank"/,
     );
     assert.match(html, /href="\/categories\/invoicing">Invoicing</);
     for (
@@ -210,7 +228,10 @@ Deno.test("listing page", async (t) => {
     );
     assert.match(html, /href="\/founders\/ada-lovelace">Ada Lovelace</);
     assert.match(html, /<summary>Is there a free plan\?<\/summary>/);
-    assert.match(html, /href="https:\/\/x.com\/invoicely" rel="noopener ugc" target="_blank">X</);
+    assert.match(
+      html,
+      /href="https:\/\/x.com\/invoicely" rel="sponsored noopener" target="_blank">X</,
+    );
     assert.match(sectionOf(html, 'id="updates"'), /v2[\s\S]*Dark mode/);
     assert.match(html, /<strong>4.5<\/strong> \/ 5 from 2 reviews/);
     assert.match(html, /<strong class="big">36<\/strong>/);
@@ -231,8 +252,9 @@ Deno.test("listing page", async (t) => {
     assert.match(alternatives, /Suggested by the team/);
     assert.match(alternatives, /href="\/compare\?a=invoicely&amp;b=billwise"/);
   });
-  await t.step("badge builder", () => {
-    const badges = sectionOf(html, 'id="badges"');
+  await t.step("badge builder (for the listing's team only)", async () => {
+    assert.ok(!html.includes('data-island="BadgeBuilder"'), "no builder for a visitor");
+    const badges = sectionOf(await ownPage("/listings/invoicely", OWNER_EMAIL), 'id="badges"');
     assert.match(badges, /data-island="BadgeBuilder"/);
     assert.match(
       badges,
@@ -243,10 +265,10 @@ Deno.test("listing page", async (t) => {
       assert.match(badges, new RegExp(`name="badge-shape" value="${shape}"`));
     }
   });
-  await t.step("awards and unverified links", async () => {
+  await t.step("awards and earned links", async () => {
     const ledgerbox = await okPage("/listings/ledgerbox");
     assert.match(ledgerbox, /#1<\/span> Launch of the Week · 2026-W46/);
-    assert.match(ledgerbox, /href="\/go\/ledgerbox" rel="nofollow noopener"/);
+    assert.match(ledgerbox, /href="\/go\/ledgerbox" rel="noopener"/);
   });
   await t.step("scheduled and awaiting listings are public, drafts are not", async () => {
     assert.match(
@@ -307,9 +329,11 @@ Deno.test("a hostile listing is escaped everywhere", async () => {
   assert.match(html, /<h1[^>]*>&lt;script>alert\(1\)&lt;\/script><\/h1>/);
   assert.match(titleOf(html), /^&lt;script>alert\(1\)&lt;\/script>: &quot;>&lt;img /);
   assert.match(html, /<p>First &lt;b>paragraph&lt;\/b>.<\/p><p>Second &amp; last.<\/p>/);
-  assert.match(html, /href="https:\/\/github.com\/hostile" rel="noopener ugc nofollow"/);
-  // The island props are JSON inside an attribute: quotes and brackets are entities there.
-  const props = /data-island="BadgeBuilder" data-props="([^"]*)"/.exec(html)?.[1] ?? "";
+  assert.match(html, /href="https:\/\/github.com\/hostile" rel="nofollow noopener"/);
+  // The island props are JSON inside an attribute: quotes and brackets are entities there (the
+  // badge builder shows to the listing's owner).
+  const own = await ownPage("/listings/hostile", HOSTILE_OWNER);
+  const props = /data-island="BadgeBuilder" data-props="([^"]*)"/.exec(own)?.[1] ?? "";
   assert.ok(
     props.includes("&quot;listingName&quot;:&quot;&lt;script>alert(1)&lt;/script>&quot;"),
     props.slice(0, 200),
@@ -503,7 +527,10 @@ Deno.test("compare and awards pages", async () => {
   assert.match(html, /<th scope="row">Pricing model<\/th><td>Freemium<\/td><td>Subscription<\/td>/);
   assert.match(html, /Both have: Recurring invoices/);
   assert.match(await okPage("/compare?a=invoicely"), /<input name="a" value="invoicely"/);
-  await errorPage("/compare?a=invoicely&b=nope", 400, /No live listing &quot;nope&quot;/);
+  // A side that names nothing: the form again, saying so (tests/pages_directory_test.ts).
+  const unmatched = await page("/compare?a=invoicely&b=nope");
+  assert.equal(unmatched.status, 404);
+  assert.match(unmatched.html, /No live product matches “nope”/);
   const awards = await okPage("/awards");
   assert.match(awards, /href="\/launches\/2026-11-09">2026-W46</);
   assert.match(awards, /#1<\/span><a href="\/listings\/ledgerbox">Ledgerbox</);

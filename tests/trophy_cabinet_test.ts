@@ -137,7 +137,7 @@ Deno.test("trophy cabinet: the page shows the #1 award, the headline and the the
     assert.equal(embed.headers.get("x-frame-options"), null);
     assert.equal(embed.headers.get("cache-control"), "public, max-age=300");
     assert.match(embed.html, /^<!DOCTYPE html><html lang="en">/);
-    assert.ok(!embed.html.includes("/static/styles.css"), "the widget has no site layout");
+    assert.ok(!/\/static\/styles\./.test(embed.html), "the widget has no site layout");
     assert.match(embed.html, /class="trophy-cabinet theme-dark"/);
     assert.match(embed.html, /Launch of the Week #1/);
     assert.match(embed.html, /target="_blank"/);

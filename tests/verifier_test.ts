@@ -74,7 +74,8 @@ const PAGES: EvidencePage[] = [
   page(
     ABOUT,
     `About Acme. Acme was founded in 2019 in Berlin, Germany. Ada Weber, Founder and CEO, started Acme
-     after chasing late payments for years. In March 2024 we launched the public beta.`,
+     after chasing late payments for years. In March 2024 we launched the public beta. On 1 March
+     2024 we launched the public beta.`,
     {},
     "about",
   ),
@@ -354,8 +355,8 @@ Deno.test("founders need a role in their quote; titles and bios must be quoted",
   assert.ok(r.dropped.some((d) => d.field === "founders[1]"));
 });
 
-Deno.test("milestones: the date's year and month must be the quoted ones", () => {
-  const quote = [{ quote: "In March 2024 we launched the public beta.", url: ABOUT }];
+Deno.test("milestones: the date's year, month and day must be the quoted ones", () => {
+  const quote = [{ quote: "On 1 March 2024 we launched the public beta.", url: ABOUT }];
   const r = verify({
     milestones: [
       {
@@ -390,6 +391,26 @@ Deno.test("milestones: the date's year and month must be the quoted ones", () =>
   });
   assert.deepEqual(r.proposal.milestones.map((m) => m.date), ["2024-03-01"]);
   assert.equal(r.dropped.filter((d) => d.field.startsWith("milestones")).length, 3);
+
+  // A month or a year stays as precise as the site gives it: no made-up day.
+  const vague = verify({
+    milestones: [{
+      date: "2024-03-01",
+      title: "We launched the public beta",
+      description: null,
+      url: null,
+      evidence: [{ quote: "In March 2024 we launched the public beta.", url: ABOUT }],
+    }, {
+      date: "2019-01-01",
+      title: "Acme was founded",
+      description: null,
+      url: null,
+      evidence: [{ quote: "Acme was founded in 2019 in Berlin", url: ABOUT }],
+    }],
+  });
+  assert.deepEqual(vague.proposal.milestones, []);
+  assert.match(vague.dropped[0].reason, /no day/);
+  assert.match(vague.dropped[1].reason, /only the year 2019/);
 });
 
 Deno.test("FAQs need the question and the answer in their quotes", () => {
@@ -399,9 +420,14 @@ Deno.test("FAQs need the question and the answer in their quotes", () => {
       "https://acme.example/faq",
       "FAQ Can I export my data? Yes, as CSV at any time.",
       {
-        faqs: [{
-          question: "Do you offer refunds?",
-          answer: "Within 30 days, no questions asked.",
+        // FAQ markup only in JSON-LD (not visible): quoted from that source.
+        json_ld: [{
+          "@type": "FAQPage",
+          mainEntity: [{
+            "@type": "Question",
+            name: "Do you offer refunds?",
+            acceptedAnswer: { "@type": "Answer", text: "Within 30 days, no questions asked." },
+          }],
         }],
       },
       "faq",
@@ -421,9 +447,16 @@ Deno.test("FAQs need the question and the answer in their quotes", () => {
       {
         question: "Do you offer refunds?",
         answer: "Within 30 days, no questions asked.",
-        evidence: [{ quote: "Do you offer refunds?", url }, {
+        evidence: [{
+          quote: "Do you offer refunds?",
+          url,
+          source: "jsonld",
+          locator: "mainEntity.0.name",
+        }, {
           quote: "Within 30 days, no questions asked.",
           url,
+          source: "jsonld",
+          locator: "mainEntity.acceptedAnswer.text",
         }],
       },
       {

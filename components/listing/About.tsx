@@ -15,7 +15,7 @@ export default function About({ listing }: { listing: Profile }) {
         : <Paragraphs text={listing.short_description} />}
       {listing.demo_video_url && safeUrl(listing.demo_video_url) && (
         <p>
-          <ExternalLink href={listing.demo_video_url} rel={outboundRel(listing.verified)}>
+          <ExternalLink href={listing.demo_video_url} rel={outboundRel(listing)}>
             Watch the demo video ↗
           </ExternalLink>
         </p>

@@ -1,4 +1,6 @@
-/** A listing's facts: launch date, location, founding year, contact and tags. */
+/** A listing's facts: launch date, location (country by name), founding year, contact and tags. */
+import { tagPath, tagSlug } from "../../services/directory/mod.ts";
+import { countryName } from "../country.ts";
 import { formatDate } from "../format.ts";
 import Fact from "./Fact.tsx";
 import type { Profile } from "./profile.ts";
@@ -21,7 +23,11 @@ export default function Details({ listing }: { listing: Profile }) {
           </Fact>
         )}
         {(listing.city || listing.country) && (
-          <Fact term="Based in">{[listing.city, listing.country].filter(Boolean).join(", ")}</Fact>
+          <Fact term="Based in">
+            {[listing.city, listing.country && countryName(listing.country)].filter(Boolean).join(
+              ", ",
+            )}
+          </Fact>
         )}
         {listing.founded_year && <Fact term="Founded">{listing.founded_year}</Fact>}
         {listing.contact_email && (
@@ -32,7 +38,11 @@ export default function Details({ listing }: { listing: Profile }) {
       </dl>
       {listing.tags.length > 0 && (
         <p class="chips">
-          {listing.tags.map((t) => <span key={t} class="chip chip-muted">#{t}</span>)}
+          {listing.tags.map((t) =>
+            tagSlug(t)
+              ? <a key={t} class="chip chip-muted" href={tagPath(t)} rel="tag">#{t}</a>
+              : <span key={t} class="chip chip-muted">#{t}</span>
+          )}
         </p>
       )}
     </section>

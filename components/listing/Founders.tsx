@@ -1,5 +1,5 @@
 /** The founders of a listing, each linking to their profile. */
-import ListingLogo from "../ListingLogo.tsx";
+import Avatar from "../Avatar.tsx";
 import type { Profile } from "./profile.ts";
 
 /** The founders card; nothing without founders. */
@@ -11,7 +11,7 @@ export default function Founders({ founders }: { founders: Profile["founders"] }
       <ul class="people">
         {founders.map((f) => (
           <li key={f.slug}>
-            <ListingLogo name={f.name} logoUrl={f.avatar_url} size="s" />
+            <Avatar name={f.name} imageUrl={f.avatar_url} size="s" />
             <div>
               <a href={`/founders/${encodeURIComponent(f.slug)}`}>{f.name}</a>
               {f.bio && <p class="muted small">{f.bio}</p>}

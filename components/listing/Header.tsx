@@ -1,10 +1,12 @@
 /**
  * The head of a listing page: logo, name, tagline, categories, the website link and the votes.
- * The website link goes through `/go/:slug`, which counts the click and redirects.
+ * The website link goes through `/go/:slug`, which counts the click and redirects; its rel and the
+ * line under it say which kind of link it is (sponsored, earned or nofollow).
  */
 import ListingLogo from "../ListingLogo.tsx";
 import { displayHost, formatNumber, humanize, safeUrl } from "../format.ts";
-import type { Profile } from "./profile.ts";
+import { outboundRel, type Profile } from "./profile.ts";
+import LinkKind from "./LinkKind.tsx";
 import { buttonState, VoteButton, type Voting } from "../Vote.tsx";
 
 /** The header. */
@@ -40,12 +42,13 @@ export default function Header({ listing, voting }: { listing: Profile; voting?:
           <a
             class="button"
             href={`/go/${encodeURIComponent(listing.slug)}`}
-            rel="nofollow noopener"
+            rel={outboundRel(listing)}
             target="_blank"
           >
             Visit {displayHost(website)} ↗
           </a>
         )}
+        {website && <LinkKind link={listing.outbound_link} />}
         <div class="vote-box">
           {vote && voting
             ? <VoteButton voting={voting} listing={listing} layout="box" />

@@ -8,7 +8,7 @@ import { outboundRel, type Profile } from "./profile.ts";
 export default function Links({ listing }: { listing: Profile }) {
   const socials = linkableSocials(listing.socials);
   if (socials.length === 0 && listing.links.length === 0) return null;
-  const rel = outboundRel(listing.verified);
+  const rel = outboundRel(listing);
   return (
     <section class="card" aria-labelledby="links-title">
       <h2 id="links-title">Links</h2>

@@ -8,7 +8,7 @@ import Section from "./Section.tsx";
 export default function Media({ listing }: { listing: Profile }) {
   const media = ("media" in listing ? listing.media : undefined)?.filter((m) => safeUrl(m.url));
   if (!media || media.length === 0) return null;
-  const rel = outboundRel(listing.verified);
+  const rel = outboundRel(listing);
   return (
     <Section id="media" title="Media">
       <div class="media-grid">

@@ -8,7 +8,7 @@ import Section from "./Section.tsx";
 export default function Milestones({ listing }: { listing: Profile }) {
   const milestones = "milestones" in listing ? listing.milestones : undefined;
   if (!milestones || milestones.length === 0) return null;
-  const rel = outboundRel(listing.verified);
+  const rel = outboundRel(listing);
   return (
     <Section id="milestones" title="Milestones">
       <ol class="timeline">

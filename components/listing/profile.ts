@@ -7,7 +7,11 @@ export type Profile = Awaited<ReturnType<typeof getPublicListing>>;
 /** The listing's alternatives, as the directory serves them. */
 export type Alternatives = Awaited<ReturnType<typeof getAlternatives>>;
 
-/** Rel for links to a listing's own sites: user-submitted, so not endorsed unless ownership is verified. */
-export function outboundRel(verified: boolean): string {
-  return verified ? "noopener ugc" : "noopener ugc nofollow";
+/**
+ * Rel for links to a listing's own sites (website, socials, links, media): sponsored when paid,
+ * followed when earned, nofollow otherwise, as the directory decides (services/directory
+ * outbound_links.ts).
+ */
+export function outboundRel(listing: Pick<Profile, "outbound_link">): string {
+  return listing.outbound_link.rel;
 }

@@ -38,7 +38,7 @@ function guardPage(c: Context): void {
 /** An error that cannot go back to the client (unknown client, unregistered redirect). */
 function errorPage(deps: Deps, c: Context, err: ApiError): Response {
   guardPage(c);
-  return c.html(renderErrorPage(deps, err), err.status as 400);
+  return c.html(renderErrorPage(deps, err, c), err.status as 400);
 }
 
 async function checkOrPage(deps: Deps, c: Context, params: URLSearchParams) {

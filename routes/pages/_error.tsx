@@ -1,6 +1,7 @@
 /** The error page: status, what went wrong, and ways back. */
 import { type ApiError, DEFAULT_SETTINGS, type Deps } from "../../services/platform/mod.ts";
-import { renderDocument } from "./_page.tsx";
+import type { Context } from "hono";
+import { headerAccountOf, renderDocument } from "./_page.tsx";
 
 const HEADINGS: Record<number, string> = {
   400: "That request did not work",
@@ -43,12 +44,17 @@ export function ErrorPage({ err }: { err: ApiError }) {
   );
 }
 
-/** The error page as a whole HTML document (sync, so that app.onError can call it). */
-export function renderErrorPage(_deps: Deps, err: ApiError): string {
+/**
+ * The error page as a whole HTML document (sync, so that app.onError can call it). With the
+ * request's context, its header shows the signed-in person as every other page does (the session
+ * middleware has already read the cookie; paths without a session show "Sign in").
+ */
+export function renderErrorPage(_deps: Deps, err: ApiError, c?: Context): string {
   const title = `${heading(err.status)} (${err.status}) · ${DEFAULT_SETTINGS.name}`;
   return renderDocument(
     DEFAULT_SETTINGS.name,
     { title, description: err.message, noindex: true },
     <ErrorPage err={err} />,
+    c ? headerAccountOf(c) : null,
   );
 }

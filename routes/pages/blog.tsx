@@ -3,6 +3,7 @@ import { listBlogPosts } from "../../services/directory/mod.ts";
 import Pagination from "../../components/Pagination.tsx";
 import { formatDate } from "../../components/format.ts";
 import { type PageHandler, pageParam, renderPage, withPage } from "./_page.tsx";
+import { FEED_LINKS } from "../seo/feeds.ts";
 
 const PER_PAGE = 12;
 
@@ -18,6 +19,7 @@ export const handler: PageHandler = async (ctx) => {
     path: q ? "/blog" : withPage("/blog", posts.page),
     noindex: Boolean(q),
     section: "blog",
+    feeds: [FEED_LINKS.blog],
   }, <BlogPage posts={posts} q={q} />);
 };
 

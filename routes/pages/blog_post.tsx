@@ -4,6 +4,7 @@ import { renderMarkdown } from "../../components/markdown.ts";
 import { formatDate } from "../../components/format.ts";
 import Faqs from "../../components/Faqs.tsx";
 import { type PageHandler, renderPage } from "./_page.tsx";
+import { blogPostSeo } from "../seo/page_meta.ts";
 
 type Post = Awaited<ReturnType<typeof getBlogPost>>;
 
@@ -15,6 +16,7 @@ export const handler: PageHandler = async (ctx) => {
     path: `/blog/${post.slug}`,
     ogType: "article",
     section: "blog",
+    seo: (site) => blogPostSeo(ctx.deps.config.publicUrl, site, post),
   }, <BlogPostPage post={post} />);
 };
 

@@ -7,6 +7,7 @@ import Faqs from "../../components/Faqs.tsx";
 import type { Voting } from "../../components/Vote.tsx";
 import { pageVoting } from "../community/votes.tsx";
 import { type PageHandler, pageParam, renderPage, withPage } from "./_page.tsx";
+import { categorySeo } from "../seo/page_meta.ts";
 
 const PER_PAGE = 20;
 
@@ -25,6 +26,7 @@ export const handler: PageHandler = async (ctx) => {
     description: category.description || `Live ${category.name} products, most voted first.`,
     path,
     section: "categories",
+    seo: () => categorySeo(ctx.deps.config.publicUrl, category),
   }, <CategoryPage category={category} voting={voting} />);
 };
 

@@ -1,55 +1,140 @@
-/** `/compare?a=&b=`: two live listings side by side; with one or none given, a form to pick. */
-import { compareListings } from "../../services/directory/mod.ts";
+/**
+ * `/compare?a=&b=`: two live listings side by side. Each side may be typed as a product's name, its
+ * website's domain or its page name (slug): a name is looked up through search; an ambiguous one
+ * offers the best matches, one that matches nothing says so (404). Once both sides resolve, the
+ * page redirects to its canonical URL with the two slugs.
+ */
+import { compareListings, resolveListing } from "../../services/directory/mod.ts";
+import type { ResolvedListing } from "../../services/directory/mod.ts";
+import Breadcrumbs from "../../components/Breadcrumbs.tsx";
 import ListingLogo from "../../components/ListingLogo.tsx";
 import { VoteCount } from "../../components/ListingRow.tsx";
 import { type PageHandler, renderPage } from "./_page.tsx";
 
 type Comparison = Awaited<ReturnType<typeof compareListings>>;
 
+/** Longest text a side takes. */
+const SIDE_MAX = 200;
+
+/** One side of the form: what was typed and what it resolved to (null: nothing typed). */
+interface Side {
+  name: "a" | "b";
+  label: string;
+  typed: string;
+  resolved: ResolvedListing | null;
+}
+
+/** The canonical compare URL of two slugs (or one). */
+export function comparePath(a: string, b?: string): string {
+  const first = `/compare?a=${encodeURIComponent(a)}`;
+  return b === undefined ? first : `${first}&b=${encodeURIComponent(b)}`;
+}
+
+function typedSide(ctx: Parameters<PageHandler>[0], name: "a" | "b") {
+  return (ctx.c.req.query(name) ?? "").trim().slice(0, SIDE_MAX);
+}
+
 export const handler: PageHandler = async (ctx) => {
-  const a = (ctx.c.req.query("a") ?? "").trim();
-  const b = (ctx.c.req.query("b") ?? "").trim();
-  if (!a || !b) {
+  const typed = { a: typedSide(ctx, "a"), b: typedSide(ctx, "b") };
+  const [ra, rb] = await Promise.all(
+    [typed.a, typed.b].map((t) => t ? resolveListing(ctx.deps, t) : Promise.resolve(null)),
+  );
+  if (ra?.kind === "found" && rb?.kind === "found" && ra.listing.id !== rb.listing.id) {
+    const { slug: a } = ra.listing;
+    const { slug: b } = rb.listing;
+    if (a !== typed.a || b !== typed.b) return ctx.c.redirect(comparePath(a, b), 302);
+    const comparison = await compareListings(ctx.deps, a, b);
     return renderPage(ctx, {
-      title: "Compare products",
-      description: "Compare two products side by side.",
-      path: "/compare",
-      noindex: true,
-    }, <ComparePicker a={a} b={b} />);
+      title: `${comparison.a.name} vs ${comparison.b.name}`,
+      description:
+        `${comparison.a.name} and ${comparison.b.name} compared: pricing, stage, features and votes.`,
+      path: comparePath(a, b),
+    }, <ComparePage comparison={comparison} />);
   }
-  const comparison = await compareListings(ctx.deps, a, b);
+  const sides: Side[] = [
+    { name: "a", label: "First product", typed: typed.a, resolved: ra },
+    { name: "b", label: "Second product", typed: typed.b, resolved: rb },
+  ];
+  const unmatched = sides.some((s) => s.resolved?.kind === "none");
   return renderPage(ctx, {
-    title: `${comparison.a.name} vs ${comparison.b.name}`,
-    description:
-      `${comparison.a.name} and ${comparison.b.name} compared: pricing, stage, features and votes.`,
-    path: `/compare?a=${encodeURIComponent(a)}&b=${encodeURIComponent(b)}`,
-  }, <ComparePage comparison={comparison} />);
+    title: "Compare products",
+    description: "Compare two products side by side.",
+    path: "/compare",
+    noindex: true,
+    status: unmatched ? 404 : 200,
+  }, <ComparePicker sides={sides} />);
 };
 
-function ComparePicker({ a, b }: { a: string; b: string }) {
+/** The slug a side stands for in a link: the resolved listing's, else what was typed. */
+function sideValue(side: Side): string {
+  return side.resolved?.kind === "found" ? side.resolved.listing.slug : side.typed;
+}
+
+/** What the form says under a side: found, no match, or the choices to pick from. */
+function SideNote({ side, other, same }: { side: Side; other: Side; same: boolean }) {
+  const r = side.resolved;
+  if (!r) return null;
+  if (r.kind === "none") {
+    return (
+      <p class="notice notice-error" role="alert">
+        No live product matches “{side.typed}”. Try its name, its website (e.g. acme.com) or{" "}
+        <a href="/search">search the directory</a>.
+      </p>
+    );
+  }
+  if (r.kind === "found") {
+    return (
+      <p class={`notice ${same ? "notice-error" : "notice-ok"}`} role={same ? "alert" : undefined}>
+        {same ? "Both sides are " : "Found "}
+        <a href={`/listings/${encodeURIComponent(r.listing.slug)}`}>{r.listing.name}</a>
+        {same ? ": pick two different products." : "."}
+      </p>
+    );
+  }
+  const link = (slug: string) =>
+    side.name === "a" ? comparePath(slug, sideValue(other)) : comparePath(sideValue(other), slug);
+  return (
+    <div class="notice notice-warn" role="status">
+      <p>Several products match “{side.typed}”. Pick one:</p>
+      <ul class="plain-list">
+        {r.items.map((l) => (
+          <li key={l.slug}>
+            <a href={link(l.slug)}>{l.name}</a> <span class="muted">{l.tagline}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function ComparePicker({ sides }: { sides: Side[] }) {
+  const [a, b] = sides;
+  const same = a.resolved?.kind === "found" && b.resolved?.kind === "found";
   return (
     <>
+      <Breadcrumbs trail={[{ label: "Compare" }]} />
       <header class="page-header">
         <h1>Compare products</h1>
         <p class="lead">
-          Enter the two products' page names (the last part of their address, e.g. “acme”).
+          Type two products' names, their websites (e.g. acme.com) or their page names.
         </p>
       </header>
       <form class="card compare-form" action="/compare" method="get">
-        <label class="field">
-          <span class="field-label">First product</span>
-          <input name="a" value={a} required pattern="[a-z0-9][a-z0-9\-]{0,219}" />
-        </label>
-        <label class="field">
-          <span class="field-label">Second product</span>
-          <input
-            name="b"
-            value={b}
-            required
-            pattern="[a-z0-9][a-z0-9\-]{0,219}"
-            autofocus={Boolean(a)}
-          />
-        </label>
+        {sides.map((side, i) => (
+          <div key={side.name} class="compare-side">
+            <label class="field">
+              <span class="field-label">{side.label}</span>
+              <input
+                name={side.name}
+                value={side.typed}
+                required
+                maxLength={SIDE_MAX}
+                autofocus={i === 1 && Boolean(a.typed) && !b.typed}
+              />
+            </label>
+            <SideNote side={side} other={sides[1 - i]} same={same} />
+          </div>
+        ))}
         <button class="button" type="submit">Compare</button>
       </form>
     </>
@@ -99,6 +184,9 @@ export default function ComparePage({ comparison }: { comparison: Comparison }) 
   );
   return (
     <>
+      <Breadcrumbs
+        trail={[{ label: "Compare", href: "/compare" }, { label: `${a.name} vs ${b.name}` }]}
+      />
       <header class="page-header">
         <h1>
           {a.name} vs {b.name}

@@ -313,7 +313,7 @@ export default function ApiReferencePage({ doc, origin }: ApiReferencePageProps)
   return (
     <div class="docs">
       <nav class="docs-toc" aria-label="API reference contents">
-        <h2 class="toc-title">Contents</h2>
+        <p class="toc-title">Contents</p>
         <ol>
           <LinkItems links={GUIDE_LINKS} />
           {groups.map(([tag, ops]) => (

@@ -3,7 +3,9 @@
  * and the follow button with the follower count.
  */
 import { categoryNames, getFounder } from "../../services/directory/mod.ts";
-import ListingLogo from "../../components/ListingLogo.tsx";
+import Breadcrumbs from "../../components/Breadcrumbs.tsx";
+import Avatar from "../../components/Avatar.tsx";
+import { countryName } from "../../components/country.ts";
 import ListingRow from "../../components/ListingRow.tsx";
 import Paragraphs from "../../components/Paragraphs.tsx";
 import SocialLinks, { linkableSocials } from "../../components/SocialLinks.tsx";
@@ -28,6 +30,7 @@ export const handler: PageHandler = async (ctx) => {
     path: `/founders/${founder.slug}`,
     imageUrl: safeUrl(founder.avatar_url),
     ogType: "profile",
+    section: "founders",
   }, <FounderPage founder={founder} names={names} following={following} />);
 };
 
@@ -43,11 +46,12 @@ export default function FounderPage(
   const socials = linkableSocials(founder.socials);
   return (
     <article class="founder">
+      <Breadcrumbs trail={[{ label: "Founders", href: "/founders" }, { label: founder.name }]} />
       <header class="profile-header">
-        <ListingLogo name={founder.name} logoUrl={founder.avatar_url} size="l" />
+        <Avatar name={founder.name} imageUrl={founder.avatar_url} size="l" />
         <div class="profile-title">
           <h1>{founder.name}</h1>
-          {founder.country && <p class="muted">Based in {founder.country}</p>}
+          {founder.country && <p class="muted">Based in {countryName(founder.country)}</p>}
           {socials.length > 0 && (
             <ul class="inline-links">
               <SocialLinks socials={socials} rel="noopener ugc nofollow" />

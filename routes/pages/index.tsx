@@ -27,6 +27,7 @@ import { island } from "../../components/island.tsx";
 import { formatDate, formatNumber, formatWeekRange } from "../../components/format.ts";
 import LaunchTabsIsland, { type LaunchTab } from "../../islands/LaunchTabs.tsx";
 import { type PageHandler, renderPage } from "./_page.tsx";
+import { FEED_LINKS } from "../seo/feeds.ts";
 import { IMPLEMENTED_OPERATION_IDS } from "../api/v1/mod.ts";
 import { pageVoting } from "../community/votes.tsx";
 import type { Voting } from "../../components/Vote.tsx";
@@ -107,6 +108,7 @@ export const handler: PageHandler = async (ctx) => {
     fullTitle: true,
     description: data.site.purpose,
     path: "/",
+    feeds: [FEED_LINKS.launches, FEED_LINKS.blog],
   }, <HomePage {...data} section={section} tabs={tabs} voting={voting} />);
 };
 
@@ -212,7 +214,10 @@ export default function HomePage(props: HomeData) {
                   ))}
                 </ul>
               )}
-            <a class="card-link" href="/launches/next">Next week →</a>
+            <p class="card-links">
+              <a class="card-link" href="/launches/next">Next week →</a>
+              <a class="card-link" href="/launches/upcoming">All upcoming launches →</a>
+            </p>
           </section>
           <section class="card awards-card" aria-labelledby="awards-title">
             <header class="card-header">

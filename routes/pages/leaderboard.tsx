@@ -5,6 +5,7 @@ import { BoardList, PaidLabel } from "../../components/Board.tsx";
 import Pagination from "../../components/Pagination.tsx";
 import { plural } from "../../components/format.ts";
 import { type PageHandler, pageParam, renderPage, withPage } from "./_page.tsx";
+import { boardSeo } from "../seo/page_meta.ts";
 import { pageVoting } from "../community/votes.tsx";
 import type { Voting } from "../../components/Vote.tsx";
 
@@ -37,6 +38,12 @@ export const handler: PageHandler = async (ctx) => {
     description: data.description,
     path: withPage(base, data.page),
     section: "leaderboards",
+    seo: () =>
+      boardSeo(
+        ctx.deps.config.publicUrl,
+        data,
+        data.items.map((i) => i.listing),
+      ),
   }, <LeaderboardPage data={data} names={names} base={base} voting={voting} />);
 };
 

@@ -38,7 +38,13 @@ export default function LeaderboardsPage(
       </header>
       <div class="board-grid">
         {boards.map((b) => (
-          <BoardCard key={b.board} data={b} href={`/leaderboards/${b.board}`} voting={voting} />
+          <BoardCard
+            key={b.board}
+            data={b}
+            href={`/leaderboards/${b.board}`}
+            voting={voting}
+            level={2}
+          />
         ))}
       </div>
     </>

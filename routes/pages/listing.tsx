@@ -1,7 +1,8 @@
 /**
  * `/listings/:slug`: a listing's full public profile, its alternatives and the badge builder.
  * Views are counted; `?ref=badge` (the badge embed's link) also counts a badge click, and the
- * canonical URL stays without it.
+ * canonical URL stays without it. The badge builder shows only to the listing's team; a listing
+ * not public yet is a 404, except to its team, who see a preview.
  */
 import {
   categoryNames,
@@ -10,6 +11,7 @@ import {
   DEFAULT_BADGE_STYLE,
   getAlternatives,
   getBadges,
+  getListingPreview,
   getPublicListing,
 } from "../../services/directory/mod.ts";
 import type { BadgeSet } from "../../services/directory/mod.ts";
@@ -41,19 +43,27 @@ import type { Following } from "../../components/FollowBox.tsx";
 import type { Voting } from "../../components/Vote.tsx";
 import { listingReviews } from "../community/reviews.tsx";
 import { type ListingReviews, ReviewsSection } from "../community/_review_parts.tsx";
-import { type PageHandler, renderPage } from "./_page.tsx";
+import { type PageContext, type PageHandler, renderPage } from "./_page.tsx";
+import { listingSeo } from "../seo/page_meta.ts";
+import { currentSession } from "../session.ts";
+import ShareButtons from "../../components/ShareButtons.tsx";
+import { ApiError } from "../../services/platform/mod.ts";
 import ClaimLink from "../../components/listing/ClaimLink.tsx";
 import { claimOffer } from "../dashboard/_claim_offer.ts";
 
 export const handler: PageHandler = async (ctx) => {
   const { c, deps } = ctx;
   const slug = c.req.param("slug") ?? "";
-  const listing = await getPublicListing(deps, slug);
+  const listing = await getPublicListing(deps, slug).catch((err) => ownerPreview(ctx, slug, err));
+  if (listing instanceof Response) return listing;
   const visitor = visitorOf(deps, c);
   const claim = await claimOffer(deps, c, listing);
+  // claimOffer answers null exactly when the signed-in person runs the listing: only they get
+  // the badge builder (the code to paste into their own website).
+  const owner = claim === null;
   const [alternatives, badges, names, voting, following, reviews] = await Promise.all([
     getAlternatives(deps, slug),
-    getBadges(deps, slug, DEFAULT_BADGE_STYLE),
+    owner ? getBadges(deps, slug, DEFAULT_BADGE_STYLE) : null,
     categoryNames(deps),
     pageVoting(deps, c, [listing.id]),
     listingFollowing(deps, c, listing),
@@ -70,6 +80,7 @@ export const handler: PageHandler = async (ctx) => {
       path: `/listings/${listing.slug}`,
       imageUrl: safeUrl(listing.logo_url),
       ogType: "website",
+      seo: (site) => listingSeo(deps.config.publicUrl, site, listing),
     },
     <ListingPage
       listing={listing}
@@ -84,10 +95,40 @@ export const handler: PageHandler = async (ctx) => {
   );
 };
 
+/**
+ * A listing that is not public: its team (signed in) sees a preview marked as such, never cached
+ * and kept out of search engines; everyone else gets the error (the 404).
+ */
+async function ownerPreview(ctx: PageContext, slug: string, err: unknown): Promise<Response> {
+  const who = currentSession(ctx.c);
+  const status = err instanceof ApiError ? err.status : 0;
+  const listing = who && status === 404
+    ? await getListingPreview(ctx.deps, slug, who.user.id)
+    : null;
+  if (!listing) throw err;
+  ctx.c.header("Cache-Control", "private, no-store");
+  return renderPage(
+    ctx,
+    {
+      title: `Preview: ${listing.name}`,
+      description: `A preview of ${listing.name}'s page, not public yet.`,
+      path: `/listings/${listing.slug}`,
+      noindex: true,
+    },
+    <ListingPage
+      listing={listing}
+      names={{}}
+      preview
+    />,
+  );
+}
+
 interface ListingPageProps {
   listing: Profile;
-  alternatives: AlternativeList;
-  badges: BadgeSet;
+  /** Left out of a preview. */
+  alternatives?: AlternativeList;
+  /** The badge builder's badges: only for the listing's own team. */
+  badges?: BadgeSet | null;
   /** Category slug → name, for the alternatives' category chips. */
   names: Record<string, string>;
   /** The person's vote button (their own state, never cached). */
@@ -98,16 +139,29 @@ interface ListingPageProps {
   reviews?: ListingReviews;
   /** The claim form's path, for people who do not run the listing. */
   claim?: string | null;
+  /** Shown to its team before it is public: marked as a preview, without share links. */
+  preview?: boolean;
 }
 
 /** The listing page: the profile in the main column, its numbers and facts beside it. */
 export default function ListingPage(
-  { listing, alternatives, badges, names, voting, following, reviews, claim }: ListingPageProps,
+  { listing, alternatives, badges, names, voting, following, reviews, claim, preview }:
+    ListingPageProps,
 ) {
   return (
     <article class="profile" itemscope itemtype="https://schema.org/SoftwareApplication">
+      {preview && (
+        <p class="banner banner-preview" role="status">
+          <strong>Preview: not public yet.</strong>{" "}
+          Only you and your co-founders can see this page until the listing is published.{" "}
+          <a href="/dashboard">Go to your dashboard</a>
+        </p>
+      )}
       <StatusBanner listing={listing} />
       <Header listing={listing} voting={voting} />
+      {!preview && (
+        <ShareButtons url={listing.page_url} text={`${listing.name}: ${listing.tagline}`} />
+      )}
       <Awards awards={listing.awards} />
       <div class="profile-grid">
         <div class="profile-main">
@@ -125,8 +179,10 @@ export default function ListingPage(
             class="card profile-section"
             id="faqs"
           />
-          <Alternatives listing={listing} alternatives={alternatives} names={names} />
-          <Badges name={listing.name} badges={badges} />
+          {alternatives && (
+            <Alternatives listing={listing} alternatives={alternatives} names={names} />
+          )}
+          {badges && <Badges name={listing.name} badges={badges} />}
         </div>
         <aside class="profile-side" aria-label={`${listing.name} at a glance`}>
           {following && <FollowBox following={following} />}

@@ -2,7 +2,7 @@
  * The web pages. As in Fresh, each URL has one module under routes/pages/ exporting `handler`
  * (and its page component as default); the manifest below maps paths to them.
  */
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import type { ApiError, Deps } from "../../services/platform/mod.ts";
 import type { PageHandler } from "./_page.tsx";
 import { renderErrorPage as renderError } from "./_error.tsx";
@@ -24,28 +24,39 @@ import * as bot from "./bot.tsx";
 import * as trophies from "./trophies.tsx";
 import * as moderation from "./moderation.tsx";
 import * as rules from "./rules.tsx";
+import * as linkPolicy from "./link_policy.tsx";
+import * as founders from "./founders.tsx";
+import * as upcoming from "./upcoming.tsx";
+import * as alternatives from "./alternatives.tsx";
+import * as tag from "./tag.tsx";
 import { BOT_PAGE_PATH } from "../../services/platform/mod.ts";
 
 /** Path (Hono syntax) → page module. */
 export const MANIFEST: Record<string, { handler: PageHandler }> = {
   "/": home,
   "/listings/:slug": listing,
+  "/listings/:slug/alternatives": alternatives,
   "/compare": compare,
   "/categories": categories,
   "/categories/:slug": category,
+  // Before "/launches/:week", which would read "upcoming" as a week.
+  "/launches/upcoming": upcoming,
   "/launches/:week": week,
   "/leaderboards": leaderboards,
   "/leaderboards/:board": leaderboard,
   "/awards": awards,
   "/blog": blog,
   "/blog/:slug": blogPost,
+  "/founders": founders,
   "/founders/:slug": founder,
+  "/tags/:tag": tag,
   "/trophies/:slug": trophies,
   "/trophies/:slug/embed": { handler: trophies.embedHandler },
   "/search": search,
   "/docs/api": docsApi,
   "/moderation": moderation,
   "/rules": rules,
+  "/link-policy": linkPolicy,
   [BOT_PAGE_PATH]: bot,
 };
 
@@ -60,6 +71,6 @@ export function pageRoutes(deps: Deps, openApi: Record<string, unknown>): Hono {
 }
 
 /** The error page as a full HTML document: status, message and a link home. */
-export function renderErrorPage(deps: Deps, err: ApiError): string {
-  return renderError(deps, err);
+export function renderErrorPage(deps: Deps, err: ApiError, c?: Context): string {
+  return renderError(deps, err, c);
 }

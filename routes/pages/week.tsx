@@ -10,8 +10,10 @@ import {
   launchDayFigures,
 } from "../../services/directory/mod.ts";
 import ListingRow from "../../components/ListingRow.tsx";
+import ShareButtons from "../../components/ShareButtons.tsx";
 import { formatDate, formatWeekRange, plural } from "../../components/format.ts";
 import { type PageHandler, renderPage } from "./_page.tsx";
+import { weekSeo } from "../seo/page_meta.ts";
 import { pageVoting } from "../community/votes.tsx";
 import type { Voting } from "../../components/Vote.tsx";
 import { EARLY_WEEK_HOURS, inEarlyHours, shuffled } from "../../services/community/mod.ts";
@@ -49,6 +51,7 @@ export const handler: PageHandler = async (ctx) => {
         : `Products launched in the week of ${when}, ranked by community votes.`,
       path: `/launches/${week.week}`,
       section: "launches",
+      seo: (site) => weekSeo(ctx.deps.config.publicUrl, site, week, !upcoming && !early),
     },
     (
       <WeekPage
@@ -59,6 +62,7 @@ export const handler: PageHandler = async (ctx) => {
         launchDays={launchDays}
         voting={voting}
         early={early}
+        shareUrl={`${ctx.deps.config.publicUrl}/launches/${week.week}`}
       />
     ),
   );
@@ -78,6 +82,8 @@ interface WeekPageProps {
   voting?: Voting;
   /** The week's first hours: random order, counts hidden. */
   early?: boolean;
+  /** The week's public address, for the share links. */
+  shareUrl?: string;
 }
 
 /** What a launch got on its launch day, for the line under its tagline (none without figures). */
@@ -95,7 +101,7 @@ function launchDayNote(figures: LaunchDayFigures | undefined) {
 
 /** A launch week page. */
 export default function WeekPage(
-  { week, names, first, last, launchDays, voting, early }: WeekPageProps,
+  { week, names, first, last, launchDays, voting, early, shareUrl }: WeekPageProps,
 ) {
   const upcoming = week.state === "upcoming";
   return (
@@ -124,6 +130,12 @@ export default function WeekPage(
               plural(week.total, "product")
             }, ranked by the community votes cast during the week.`}
         </p>
+        {shareUrl && (
+          <ShareButtons
+            url={shareUrl}
+            text={`Launches of ${formatWeekRange(week.starts, week.ends)}`}
+          />
+        )}
       </header>
       <nav class="week-nav" aria-label="Weeks">
         {week.previous_week >= first

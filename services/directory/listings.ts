@@ -15,6 +15,7 @@ import { toPage } from "../platform/paging.ts";
 import { trendingScores } from "./trending.ts";
 import { isoWeekLabel } from "../platform/weeks.ts";
 import { isFeatured } from "./featured.ts";
+import { outboundLinkOf } from "./outbound_links.ts";
 import { type ProfileCache, profileCacheFor } from "./profile_cache.ts";
 import { getListingStats, getListingStatsMany } from "../../kv/listing_stats.ts";
 import { readBoard } from "../../kv/boards.ts";
@@ -208,6 +209,10 @@ function assembleProfile(deps: Deps, records: ProfileRecords) {
     awards: awards.map((a) => ({ week: a.week, iso_week: isoWeekLabel(a.week), place: a.place })),
     featured: isFeatured(listing, deps.now()),
     verified: listing.verified,
+    outbound_link: outboundLinkOf(
+      { listing, stats, awards, freePlan: records.freePlan },
+      deps.now(),
+    ),
     links: listing.links,
     not_found_on_website: listing.not_found_on_website,
     seo: { title: listing.seo_title, description: listing.seo_description },

@@ -60,3 +60,21 @@ export type { LaunchDayFigures, ListingMeasures, MetricSeries, Visitor } from ".
 export { getTrophyCabinet, trophyCabinetPath } from "./trophies.ts";
 export type { TrophyCabinetView } from "./trophies.ts";
 export { isFeatured, listFeatured, withFeaturedNow } from "./featured.ts";
+export {
+  OUTBOUND_LINK_KINDS,
+  OUTBOUND_RELS,
+  type OutboundLinkKind,
+  outboundLinkKind,
+} from "./outbound_links.ts";
+export { getListingPreview } from "./preview.ts";
+export { getTag, listingsSharingTags, tagPath, tagSlug } from "./tags.ts";
+export { resolveListing } from "./resolve.ts";
+export type { ResolvedListing } from "./resolve.ts";
+export {
+  forgetSitemap,
+  SITEMAP_CACHE_MS,
+  SITEMAP_MAX_URLS,
+  sitemapChunkNames,
+  sitemapChunkUrls,
+} from "./sitemap.ts";
+export type { SitemapUrl } from "./sitemap.ts";

@@ -2,13 +2,15 @@
  * The crawler: reads a product's own website into an evidence base (CrawlResult) for drafting.
  *
  * robots.txt first (our user agent `LaunchDirectoryBot`), then the homepage (its final origin,
- * after redirects, is the site), then the sitemap, then the same-site pages most likely to state
+ * after redirects, is the site; www and the apex are one site, so redirects between them are
+ * followed for every page), then the sitemap, then the same-site pages most likely to state
  * facts: about, pricing, features, FAQ, team and contact, chosen by scoring link paths and anchor
  * texts, with well-known paths (/about, /pricing, ...) tried for kinds not found (see
  * crawler/frontier.ts). Every fetch goes through the guarded fetcher with the crawl's robots.txt
  * policy, so a disallowed URL, or a redirect hop to one, is never requested. Crawl-delay is
- * honoured between requests; without one, pages are read a few at a time. Pages, bytes and time
- * are bounded. Site problems never throw: the homepage failing sets `error`, any other page
+ * honoured between requests; without one, pages are read a few at a time. Requests look like a
+ * browser's (origin form, a browser's Accept; see services/platform/http1_client.ts). Pages, bytes
+ * and time (the crawl's and each page's) are bounded. Site problems never throw: the homepage failing sets `error`, any other page
  * failing is listed in `failed`.
  */
 import type { Deps } from "../platform/deps.ts";
@@ -68,6 +70,8 @@ export interface CrawlOptions {
   maxTotalBytes?: number;
   /** Time for the whole crawl, in milliseconds, crawl-delay waits included (default 45 s). */
   timeBudgetMs?: number;
+  /** Time for one page (or sitemap), in milliseconds (default PAGE_TIMEOUT_MS). */
+  pageTimeoutMs?: number;
   /** Called after each page read (awaited). */
   onProgress?: (progress: CrawlProgress) => void | Promise<void>;
   /** The clock the time budget and the crawl-delay waits run on (default REAL_CLOCK). */
@@ -89,7 +93,8 @@ const ROBOTS_TIMEOUT_MS = 10_000;
 const MIN_REQUEST_MS = 250;
 /** Pages fetched at once when the site sets no crawl-delay. */
 export const PARALLEL_FETCHES = 4;
-const HTML_ACCEPT = "text/html,application/xhtml+xml;q=0.9,*/*;q=0.1";
+/** What a browser asks for when it opens a page. */
+const HTML_ACCEPT = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
 const XML_ACCEPT = "application/xml,text/xml;q=0.9,*/*;q=0.1";
 
 type FetchOutcome =
@@ -355,7 +360,10 @@ async function fetchPage(
   try {
     const res = await guardedFetch(crawl.deps, url, {
       maxBytes: Math.max(0, maxBytes),
-      timeoutMs: Math.max(1, Math.min(PAGE_TIMEOUT_MS, timeLeft(crawl))),
+      timeoutMs: Math.max(
+        1,
+        Math.min(crawl.options.pageTimeoutMs ?? PAGE_TIMEOUT_MS, timeLeft(crawl)),
+      ),
       accept,
       robots: crawl.robots,
       allowHop: site

@@ -161,11 +161,15 @@ function applyEdits(
   }
   if (edits.founder_socials) {
     const merged: Socials = { ...next.founder_socials };
+    const evidence = { ...next.founder_social_evidence };
     for (const [key, link] of Object.entries(edits.founder_socials)) {
       if (link.trim() === "") delete merged[key as keyof Socials];
       else merged[key as keyof Socials] = link;
+      if (link !== draft.founder_socials[key as keyof Socials]) delete evidence[key];
     }
     next.founder_socials = merged;
+    next.founder_social_evidence = evidence;
+    markEdited("founder_socials");
   }
   for (const section of STORY_SECTIONS) {
     const text = edits.story?.[section];
@@ -178,6 +182,7 @@ function applyEdits(
       title: edits.seo.title !== undefined ? edits.seo.title || null : next.seo.title,
       meta: edits.seo.meta !== undefined ? edits.seo.meta || null : next.seo.meta,
     };
+    markEdited("seo");
   }
   if (edits.competitor_url !== undefined) {
     next.competitor = edits.competitor_url === "" ? null : {

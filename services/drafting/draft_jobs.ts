@@ -112,10 +112,13 @@ async function draftStep(deps: Deps, draft: Draft): Promise<void> {
       ...next,
       status: "ready",
       drafter: result.drafter,
+      drafter_note: result.fallback
+        ? { wanted: "llm" as const, reason: result.fallback, at: deps.now().toISOString() }
+        : null,
       progress: {
         stage: "ready",
-        message: `Drafted by the ${
-          result.drafter === "llm" ? "AI model" : "extractive drafter"
+        message: `Drafted by the ${result.drafter === "llm" ? "AI model" : "extractive drafter"}${
+          result.fallback ? ` (the AI model was not used: ${result.fallback})` : ""
         }; ${result.quotes.verified} quotes verified`,
         pages_read: d.progress.pages_read,
         pages_planned: d.progress.pages_planned,
@@ -123,6 +126,11 @@ async function draftStep(deps: Deps, draft: Draft): Promise<void> {
       },
     };
   });
+  if (saved && result.fallback) {
+    console.warn(
+      `Draft ${draft.id}: the LLM drafter failed (${result.fallback}); drafted by the extractive drafter`,
+    );
+  }
   if (saved?.listing_id) await syncSubmittedListing(deps, saved);
 }
 

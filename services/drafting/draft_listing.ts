@@ -30,6 +30,7 @@ import { getSettings } from "../platform/settings.ts";
 import { nextStepsAfterSave } from "../platform/publishing_routes.ts";
 import { hasValue, notFoundOnWebsite, requireOwnDraft, updateDraftRecord } from "./drafts.ts";
 import { slugify } from "../../kv/slugs.ts";
+import { statesFullDate } from "./text.ts";
 
 const str = (value: unknown): string | null => (hasValue(value) ? String(value).trim() : null);
 const list = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : []);
@@ -82,7 +83,7 @@ async function listingFieldsOf(deps: Deps, draft: Draft) {
       links: [{ label: "Website", url: draft.url }],
       not_found_on_website: notFoundOnWebsite(draft),
       story: Object.keys(story).length ? story : null,
-      milestones: draft.milestones.map((m, i) => ({
+      milestones: draft.milestones.filter(statedOrOwn).map((m, i) => ({
         id: i + 1,
         date: m.date,
         title: m.title,
@@ -92,6 +93,15 @@ async function listingFieldsOf(deps: Deps, draft: Draft) {
       cofounder_ids: draft.founders.map((f) => f.user_id).filter((id): id is string => Boolean(id)),
     } satisfies Partial<Listing>,
   };
+}
+
+/**
+ * A milestone the listing may carry: one a person wrote (no quotes), or one the AI drafted whose
+ * quotes state its full date (a year or a month alone never becomes a made-up day).
+ */
+function statedOrOwn(m: Draft["milestones"][number]): boolean {
+  return m.evidence.length === 0 ||
+    statesFullDate(m.evidence.map((q) => q.quote).join(" | "), m.date);
 }
 
 /** A free founder slug for a name (`ada-lovelace`, `ada-lovelace-2`, ...). */
@@ -121,7 +131,12 @@ async function syncFounders(deps: Deps, draft: Draft, listing: Listing): Promise
       bio: founder.bio ?? found?.bio ?? "",
       country: found?.country ?? null,
       avatar_url: found?.avatar_url ?? null,
-      socials: i === 0 ? draft.founder_socials : found?.socials ?? {},
+      // A co-founder's links found on the site fill a profile that has none of its own yet.
+      socials: i === 0
+        ? draft.founder_socials
+        : Object.keys(found?.socials ?? {}).length > 0
+        ? found!.socials
+        : founder.socials ?? {},
       listing_ids: [...new Set([...(found?.listing_ids ?? []), listing.id])],
       user_id: founder.user_id ?? found?.user_id ?? (i === 0 ? draft.user_id : null),
       created_at: found?.created_at ?? deps.now().toISOString(),

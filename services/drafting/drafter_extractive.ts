@@ -12,18 +12,20 @@ import type {
   DraftFieldName,
   DraftProposal,
   EvidencePage,
+  EvidenceQuote,
 } from "./evidence.ts";
 import { draftFaqs } from "./extractive/faqs.ts";
 import { draftFeatures, draftUsps } from "./extractive/features.ts";
-import { draftFounders } from "./extractive/founders.ts";
+import { draftPeople } from "./extractive/founders.ts";
 import {
   draftDescription,
   draftName,
+  draftSeo,
   draftShortDescription,
   draftTagline,
 } from "./extractive/identity.ts";
 import { draftEmail, draftLogo, draftSocials, draftVideo } from "./extractive/links.ts";
-import { kindRank, NONE, viewPage } from "./extractive/pages.ts";
+import { honestQuote, kindRank, NONE, viewPage } from "./extractive/pages.ts";
 import { draftFoundedYear, draftPlace } from "./extractive/place.ts";
 import { draftPricingModel, draftPricingSummary } from "./extractive/pricing.ts";
 import { draftMilestones, draftStory } from "./extractive/story.ts";
@@ -40,7 +42,7 @@ export interface ExtractiveOptions {
 
 /** Drafts every field (or `only` some) from the pages read; every value quotes its page. */
 export function draftExtractive(pages: EvidencePage[], options: ExtractiveOptions): DraftProposal {
-  const views = pages.filter((p) => p.text || p.facts).map(viewPage)
+  const views = inSiteLanguage(pages.filter((p) => p.text || p.facts)).map(viewPage)
     .map((v, i) => ({ v, i }))
     .sort((a, b) => kindRank(a.v.kind) - kindRank(b.v.kind) || a.i - b.i)
     .map(({ v }) => v);
@@ -85,12 +87,70 @@ export function draftExtractive(pages: EvidencePage[], options: ExtractiveOption
   if (!full) {
     return { fields, faqs: [], founders: [], company_socials: {}, story: {}, milestones: [] };
   }
-  return {
+  const people = draftPeople(views, productName);
+  return withSources({
     fields,
     faqs: draftFaqs(views),
-    founders: draftFounders(views),
-    company_socials: draftSocials(views),
+    ...people,
+    company_socials: draftSocials(views, people.founders),
     story: draftStory(views),
     milestones: draftMilestones(views),
+    seo: draftSeo(views),
+  }, pages);
+}
+
+/** Language codes a path may start with ("/nl/", "/de-de/"). */
+const PATH_LANG_RE =
+  /^\/(en|nl|de|fr|es|it|pt|sv|da|no|nb|fi|pl|cs|ja|zh|ko|ru|tr)(?:[-_][a-z]{2})?(?:\/|$)/i;
+
+/** A page's language: its `<html lang>`, else a language prefix of its path, else null. */
+function pageLanguage(page: EvidencePage): string | null {
+  const lang = page.facts?.lang?.split(/[-_]/)[0];
+  if (lang) return lang;
+  try {
+    return new URL(page.url).pathname.match(PATH_LANG_RE)?.[1].toLowerCase() ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The pages in the language the draft is written in: English when the site has English pages,
+ * else the home page's language (a site in one other language is drafted in it, verbatim).
+ * Pages of unstated language stay (with a home page of unstated language, only they do).
+ */
+function inSiteLanguage(pages: EvidencePage[]): EvidencePage[] {
+  const langs = pages.map(pageLanguage);
+  const home = pages.findIndex((p) => p.kind === "home");
+  const want = langs.includes("en") ? "en" : langs[home >= 0 ? home : 0];
+  // A home page of unstated language: pages under a language prefix are a translated section.
+  const kept = pages.filter((_, i) => langs[i] === null || langs[i] === want);
+  return kept.length > 0 ? kept : pages;
+}
+
+/**
+ * Every quote honest about its source: one cut from a page's title, meta description, Open
+ * Graph or JSON-LD (not its visible text) names that source and where in it.
+ */
+function withSources(proposal: DraftProposal, pages: EvidencePage[]): DraftProposal {
+  const byUrl = new Map(pages.map((p) => [p.url, p]));
+  const fix = (quotes: EvidenceQuote[]) =>
+    quotes.map((q) => {
+      const page = byUrl.get(q.url);
+      return page ? honestQuote(page, q) : q;
+    });
+  const fixValue = <T>(d: DraftedValue<T> | undefined) =>
+    d ? { ...d, evidence: fix(d.evidence) } : d;
+  const mapValues = <K extends string, T>(rec: Partial<Record<K, DraftedValue<T>>>) =>
+    Object.fromEntries(Object.entries(rec).map(([k, d]) => [k, fixValue(d as DraftedValue<T>)]));
+  return {
+    ...proposal,
+    fields: mapValues(proposal.fields),
+    faqs: proposal.faqs.map((f) => ({ ...f, evidence: fix(f.evidence) })),
+    founders: proposal.founders.map((f) => ({ ...f, evidence: fix(f.evidence) })),
+    company_socials: mapValues(proposal.company_socials),
+    story: mapValues(proposal.story),
+    milestones: proposal.milestones.map((m) => ({ ...m, evidence: fix(m.evidence) })),
+    seo: proposal.seo && { title: fixValue(proposal.seo.title), meta: fixValue(proposal.seo.meta) },
   };
 }

@@ -18,8 +18,10 @@ import {
   STORY_SECTIONS,
 } from "./evidence.ts";
 import { SOCIAL_KEYS, STAGES } from "../../kv/types.ts";
-import { normalizeQuoteText, pageExtras } from "./text.ts";
 import { PRICING_MODELS } from "./vocabulary.ts";
+import { draftMessages } from "./drafter_llm_prompt.ts";
+
+export { draftMessages, pagesForPrompt } from "./drafter_llm_prompt.ts";
 
 /** Options of one LLM draft. */
 export interface LlmOptions {
@@ -63,11 +65,17 @@ const FIELD_HINTS: Record<DraftFieldName, string> = {
 
 const QUOTES_SCHEMA = {
   type: "array",
-  description: "Verbatim passages (4 to 300 characters) copied from the page with that URL",
+  description:
+    "Verbatim passages copied from the page with that URL, each from the source it names: the page text (locator null), a metadata value (locator: its name) or a structured data value (locator: its path)",
   items: {
     type: "object",
-    properties: { quote: { type: "string" }, url: { type: "string" } },
-    required: ["quote", "url"],
+    properties: {
+      quote: { type: "string" },
+      url: { type: "string" },
+      source: { type: "string", enum: ["text", "meta", "jsonld"] },
+      locator: { type: ["string", "null"] },
+    },
+    required: ["quote", "url", "source", "locator"],
     additionalProperties: false,
   },
 };
@@ -154,7 +162,7 @@ export function draftSchema(
     milestones: {
       type: "array",
       description:
-        "Dated events the site states (date as YYYY-MM-DD; use -01 for an unknown day or month)",
+        "Dated events the site states with their day (date as YYYY-MM-DD); leave out events dated only by a month or a year",
       items: strictObject({
         date: text,
         title: text,
@@ -166,99 +174,24 @@ export function draftSchema(
   });
 }
 
-const RULES = `You draft a product directory listing from the product's own website.
-Rules:
-- Use only what the pages below state. Never invent, guess or infer a fact. When a page does not state something, its value is null (or an empty list).
-- Every value carries quotes: passages copied character for character from the page text (or the page's metadata lines), each with the URL of that page. A quote is 4 to 300 characters long. The value must be readable in its quotes.
-- A copyright notice (e.g. "© 2019-2026 Acme") is not a founding year. A founding year needs words like founded, since, started or established.
-- Testimonials and customer quotes are about customers: a company or person named there is not the product and not a founder.
-- Categories: choose names from the given list only.
-- Links (video, logo, socials) and emails: copy them exactly as listed for the page, and quote the link or email itself.`;
-
-const KIND_ORDER = ["home", "about", "features", "pricing", "faq", "team", "contact"];
-
-/** The page texts for the prompt, each under its URL, within a character budget. */
-export function pagesForPrompt(pages: EvidencePage[], maxChars: number): string {
-  const ordered = [...pages].sort((a, b) => rank(a.kind) - rank(b.kind));
-  const blocks: string[] = [];
-  let left = maxChars;
-  ordered.forEach((page, i) => {
-    if (left <= 200) return;
-    const share = Math.max(1500, Math.floor(left / (ordered.length - i)) * (i === 0 ? 2 : 1));
-    const f = page.facts;
-    const meta: string[] = [];
-    if (f.title ?? page.title) meta.push(`Title: ${f.title ?? page.title}`);
-    if (f.meta_description) meta.push(`Description: ${normalizeQuoteText(f.meta_description)}`);
-    if (f.emails?.length) meta.push(`Emails: ${f.emails.join(", ")}`);
-    if (f.video_links?.length) meta.push(`Video links: ${f.video_links.join(", ")}`);
-    if (f.logo_url) meta.push(`Logo: ${f.logo_url}`);
-    const socials = Object.entries(f.socials ?? {});
-    if (socials.length) {
-      meta.push(`Social links: ${socials.map(([k, v]) => `${k} ${v}`).join(", ")}`);
-    }
-    if (f.testimonials?.length) {
-      meta.push(
-        `Testimonials (customers' words, not facts about the product): ${
-          f.testimonials.map((t) => `"${normalizeQuoteText(t)}"`).join(" ")
-        }`,
-      );
-    }
-    const pageText = normalizeQuoteText(page.text ?? "");
-    const hiddenFaqs = (f.faqs ?? []).filter((q) =>
-      !pageText.includes(normalizeQuoteText(q.answer)) ||
-      !pageText.includes(normalizeQuoteText(q.question))
-    ).slice(0, 10);
-    for (const q of hiddenFaqs) {
-      meta.push(`FAQ question: ${normalizeQuoteText(q.question)}`);
-      meta.push(`FAQ answer: ${normalizeQuoteText(q.answer)}`);
-    }
-    const ld = pageExtras(page).filter((e) => /^[\w.]+: /.test(e) && !/^@/.test(e)).slice(0, 40);
-    if (ld.length) meta.push(`Structured data: ${ld.join(" ; ")}`);
-    let text = pageText;
-    const budget = Math.min(share, left) - meta.join("\n").length;
-    if (text.length > budget) {
-      text = text.slice(0, Math.max(0, budget)).replace(/\s\S*$/, "") + " …";
-    }
-    const block = `=== PAGE ${page.url} (${page.kind}) ===\n${meta.join("\n")}\nText: ${text}`;
-    blocks.push(block);
-    left -= block.length;
-  });
-  return blocks.join("\n\n");
-}
-
-function rank(kind: string): number {
-  const i = KIND_ORDER.indexOf(kind);
-  return i < 0 ? KIND_ORDER.length : i;
-}
-
-/** The chat messages for one draft. */
-export function draftMessages(
-  pages: EvidencePage[],
-  options: LlmOptions,
-): { role: "system" | "user"; content: string }[] {
-  const names = options.categories.map((c) => c.name);
-  const ask = options.only
-    ? `Draft only these fields: ${options.only.join(", ")}.`
-    : "Draft every field, the FAQs, founders, company socials, story sections and milestones.";
-  return [
-    { role: "system", content: RULES },
-    {
-      role: "user",
-      content: `${ask}\n\nCategory names: ${names.join(", ")}\n\n${
-        pagesForPrompt(pages, options.maxChars ?? 48_000)
-      }`,
-    },
-  ];
-}
-
 function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
+/** The model's quotes; one without a known source is a text quote (checked as such). */
 function quotesOf(v: unknown): EvidenceQuote[] {
   if (!Array.isArray(v)) return [];
   return v.filter((q) => isRecord(q) && typeof q.quote === "string" && typeof q.url === "string")
-    .map((q) => ({ quote: String(q.quote), url: String(q.url) }));
+    .map((q) => {
+      const source = q.source === "meta" || q.source === "jsonld" ? q.source : "text";
+      const locator = typeof q.locator === "string" && q.locator ? q.locator : null;
+      return {
+        quote: String(q.quote),
+        url: String(q.url),
+        source,
+        ...(source !== "text" && locator ? { locator } : {}),
+      };
+    });
 }
 
 function drafted(v: unknown): DraftedValue {
@@ -356,6 +289,7 @@ export async function draftWithLlm(
   });
   const names = options.categories.map((c) => c.name);
   let completion;
+  const started = Date.now();
   try {
     completion = await client.chat.completions.create({
       model: openai.model,
@@ -374,7 +308,7 @@ export async function draftWithLlm(
       signal: AbortSignal.timeout(timeout),
     });
   } catch (err) {
-    throw new LlmDraftError(`The model call failed: ${(err as Error).message}`);
+    throw new LlmDraftError(callFailure(err, timeout, started));
   }
   const choice = completion.choices?.[0];
   if (!choice) throw new LlmDraftError("The model returned no choice");
@@ -385,4 +319,17 @@ export async function draftWithLlm(
   const content = choice.message?.content;
   if (!content) throw new LlmDraftError("The model returned no content");
   return parseDraftAnswer(content, options.only);
+}
+
+/** Why the call failed, in words: a timeout with its limit, an HTTP status, or the SDK's message. */
+function callFailure(err: unknown, timeoutMs: number, started: number): string {
+  const e = err as { name?: string; message?: string; status?: number };
+  const limit = timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} s` : `${timeoutMs} ms`;
+  const timedOut = e?.name === "TimeoutError" || e?.name === "APIConnectionTimeoutError" ||
+    /timed? ?out|aborted/i.test(e?.message ?? "") && Date.now() - started >= timeoutMs * 0.9;
+  if (timedOut) return `The model call timed out after ${limit}`;
+  if (typeof e?.status === "number") {
+    return `The model call failed with HTTP ${e.status}: ${e.message ?? ""}`.trim();
+  }
+  return `The model call failed: ${e?.message ?? String(err)}`;
 }

@@ -23,6 +23,7 @@ import {
   STORY_SECTIONS,
 } from "./evidence.ts";
 import { pageOf } from "../platform/paging.ts";
+import { redraftFounders } from "./founder_merge.ts";
 import { domainOf } from "../../kv/slugs.ts";
 
 /** A field record that holds nothing yet. */
@@ -190,6 +191,7 @@ export function draftView(deps: Deps, draft: Draft) {
     progress: draft.progress,
     ...(draft.status !== "ready" ? { poll_after_seconds: 3 } : {}),
     drafter: draft.drafter,
+    drafter_note: draft.drafter_note ?? null,
     fields: Object.fromEntries(
       DRAFT_FIELDS.map((f) => [f, recordView(draft.fields[f] ?? emptyRecord())]),
     ),
@@ -202,6 +204,7 @@ export function draftView(deps: Deps, draft: Draft) {
       Object.entries(draft.company_socials).map(([k, r]) => [k, recordView(r)]),
     ),
     founder_socials: draft.founder_socials,
+    founder_social_evidence: draft.founder_social_evidence ?? {},
     story: Object.fromEntries(
       STORY_SECTIONS.filter((s) => draft.story[s]).map((s) => [s, recordView(draft.story[s])]),
     ),
@@ -275,17 +278,15 @@ export function applyProposal(
   }
   if (!only) {
     if (!next.edited_parts.includes("faqs")) next.faqs = proposal.faqs;
-    if (!next.edited_parts.includes("founders")) {
-      const added = next.founders.filter((f) => f.user_id !== null);
-      next.founders = [
-        ...proposal.founders.map((f) => ({ ...f, user_id: null })).filter((f) =>
-          !added.some((a) => a.name === f.name)
-        ),
-        ...added,
-      ].slice(0, 6);
-    }
+    redraftFounders(next, proposal);
     if (!next.edited_parts.includes("milestones")) {
       next.milestones = proposal.milestones.map((m) => ({ ...m }));
+    }
+    if (proposal.seo && !next.edited_parts.includes("seo")) {
+      next.seo = {
+        title: typeof proposal.seo.title?.value === "string" ? proposal.seo.title.value : null,
+        meta: typeof proposal.seo.meta?.value === "string" ? proposal.seo.meta.value : null,
+      };
     }
     for (const [key, drafted] of Object.entries(proposal.company_socials)) {
       if (drafted) {

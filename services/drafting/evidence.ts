@@ -46,6 +46,20 @@ export interface PageFacts {
    * here, since `text` joins list items with a bare space.
    */
   lists?: string[][];
+  /** The page's language (`<html lang>`, lower case, e.g. "en", "nl-nl"), or null when unstated. */
+  lang?: string | null;
+  /**
+   * Parts of the page that are not about the product itself, with their visible text: "nav",
+   * "footer", "aside", "legal" (cookie and legal notices), "logos" (trusted by, as seen in) and
+   * "teaser" (blog teasers, related or other products). Optional: pages stored before it lack it.
+   */
+  zones?: { kind: string; text: string }[];
+  /**
+   * Links to people's profiles (LinkedIn, X, GitHub, ...) and personal sites outside the page's
+   * header, navigation, footer and testimonials, with the visible text of the card around each
+   * (`platform` "website" for a personal site). Optional: pages stored before it existed lack it.
+   */
+  profile_links?: { url: string; platform: string; context: string }[];
 }
 
 /** What a crawl produced. */
@@ -64,10 +78,20 @@ export interface CrawlResult {
   error: string | null;
 }
 
-/** A quote from a page: the exact text (whitespace-normalised) and the page URL. */
+/** Where a quote stands on its page: visible text, a named meta value, or a JSON-LD value. */
+export type QuoteSource = "text" | "meta" | "jsonld";
+
+/**
+ * A quote from a page: the exact text (whitespace-normalised) and the page URL. `source` absent
+ * means "text" (drafts stored before sources existed). `locator` names a non-text source: the
+ * meta name ("title", "description", "og:title", "og:description", ...) or the JSON-LD path
+ * ("founder.0.name", "address.addressLocality").
+ */
 export interface EvidenceQuote {
   quote: string;
   url: string;
+  source?: QuoteSource;
+  locator?: string;
 }
 
 /** A drafted value with its support; `value` null means the site does not state it. */
@@ -80,8 +104,17 @@ export interface DraftedValue<T = unknown> {
 export interface DraftProposal {
   fields: Partial<Record<DraftFieldName, DraftedValue>>;
   faqs: { question: string; answer: string; evidence: EvidenceQuote[] }[];
-  founders: { name: string; title: string | null; bio: string | null; evidence: EvidenceQuote[] }[];
+  founders: {
+    name: string;
+    title: string | null;
+    bio: string | null;
+    evidence: EvidenceQuote[];
+    /** The founder's own links (LinkedIn /in/, X, GitHub, personal site) by platform key. */
+    links?: Partial<Record<string, DraftedValue<string>>>;
+  }[];
   company_socials: Partial<Record<string, DraftedValue<string>>>;
+  /** The primary (first) founder's own links by platform key, as update_draft's founder_socials. */
+  founder_socials?: Partial<Record<string, DraftedValue<string>>>;
   story: Partial<Record<StorySection, DraftedValue<string>>>;
   milestones: {
     date: string;
@@ -90,6 +123,8 @@ export interface DraftProposal {
     url: string | null;
     evidence: EvidenceQuote[];
   }[];
+  /** The search-engine title (at most 70) and meta (at most 170) from the page's own head. */
+  seo?: { title?: DraftedValue<string>; meta?: DraftedValue<string> };
 }
 
 /** A category drafts may use (from list_categories). */

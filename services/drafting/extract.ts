@@ -16,6 +16,8 @@ import { readFaqs } from "./extract/faqs.ts";
 import { readJsonLd } from "./extract/json_ld.ts";
 import { readEmails, readLinks, readLogo, readSocials, readVideoLinks } from "./extract/links.ts";
 import { readPricing } from "./extract/pricing.ts";
+import { readProfileLinks } from "./extract/profiles.ts";
+import { readZones } from "./extract/zones.ts";
 
 /** What `extractPage` reads from one page. */
 export interface ExtractedPage {
@@ -59,6 +61,9 @@ export async function extractPage(html: string, pageUrl: string): Promise<Extrac
     copyright: readCopyright(root),
     testimonials: testimonialEls.map(testimonialText).filter(Boolean),
     lists: readLists(doc),
+    profile_links: readProfileLinks(doc, base, testimonialEls),
+    lang: doc.documentElement?.getAttribute("lang")?.trim().toLowerCase() || null,
+    zones: readZones(doc, text),
   };
   return { title, text, facts };
 }

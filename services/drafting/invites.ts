@@ -6,6 +6,7 @@ import type { Deps } from "../platform/deps.ts";
 import { ApiError, badRequest, conflict } from "../platform/errors.ts";
 import { draftView, requireOwnDraft } from "./drafts.ts";
 import { syncSubmittedListing } from "./draft_listing.ts";
+import { emailNamesPerson, mergeFounder, samePerson } from "./founder_merge.ts";
 import type { IdempotencySeal } from "../access/idempotency.ts";
 import { backoff } from "../../kv/retry.ts";
 import { sendMail } from "../platform/mail.ts";
@@ -137,7 +138,17 @@ export async function acceptCofounderInvite(
     const draftEntry = await getDraftEntry(deps.kv, invite.draft_id);
     const draft = draftEntry.value;
     if (!draft) throw new ApiError(404, "not_found", "The draft of this invite no longer exists");
-    if (draft.founders.length >= 6) {
+    const own = {
+      name: profile.name.trim(),
+      title: profile.title.trim() || null,
+      bio: profile.bio.trim() || null,
+      user_id: user.id,
+    };
+    // The founder the AI drafted from the site, when it is this person: merged, not listed twice.
+    const drafted = draft.founders.find((f) =>
+      f.user_id === null && (samePerson(f, own) || emailNamesPerson(user.email, f.name))
+    );
+    if (!drafted && draft.founders.length >= 6) {
       throw badRequest("The draft already lists 6 founders", [{
         path: "name",
         message: "Founder limit reached",
@@ -145,13 +156,9 @@ export async function acceptCofounderInvite(
     }
     const next = {
       ...draft,
-      founders: [...draft.founders, {
-        name: profile.name.trim(),
-        title: profile.title.trim() || null,
-        bio: profile.bio.trim() || null,
-        evidence: [],
-        user_id: user.id,
-      }],
+      founders: drafted
+        ? draft.founders.map((f) => f === drafted ? mergeFounder(f, own) : f)
+        : [...draft.founders, { ...own, evidence: [] }],
       invites: draft.invites.map((
         i,
       ) => (i.email === invite.email ? { ...i, accepted_by: user.id } : i)),

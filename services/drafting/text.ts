@@ -139,6 +139,10 @@ const COUNTRY_ALIASES: Record<string, string[]> = {
   DE: ["Deutschland"],
   CH: ["Schweiz", "Suisse"],
 };
+/** Withdrawn codes the runtime still names after a current country (DD is "Germany", now DE). */
+const WITHDRAWN_CODES = new Set(
+  "AN HV DY BU ZR CS YU DD FX UK NH RH SU TP VD YD".split(" "),
+);
 let countryTable: { byCode: Map<string, string[]>; byName: Map<string, string> } | null = null;
 
 function countries() {
@@ -156,7 +160,10 @@ function countries() {
       } catch {
         continue;
       }
-      if (!name || name === code || name === "Unknown Region" || code === "EU" || code === "UN") {
+      if (
+        !name || name === code || name === "Unknown Region" || code === "EU" || code === "UN" ||
+        WITHDRAWN_CODES.has(code)
+      ) {
         continue;
       }
       const all = [name, ...(COUNTRY_ALIASES[code] ?? [])];
@@ -174,7 +181,7 @@ export function countryCodeOf(value: string): string | null {
   if (/^[A-Za-z]{2}$/.test(text)) {
     const code = text.toUpperCase();
     const fixed = code === "UK" ? "GB" : code;
-    return countries().byCode.has(fixed) ? fixed : null;
+    return countries().byCode.has(fixed) && !WITHDRAWN_CODES.has(fixed) ? fixed : null;
   }
   return countries().byName.get(looseText(text)) ?? null;
 }
@@ -279,4 +286,20 @@ export function monthsWithYear(text: string, year: string): number[] {
   });
   for (const m of text.matchAll(new RegExp(`\\b${year}-(\\d{2})\\b`, "g"))) out.add(Number(m[1]));
   return [...out];
+}
+
+/**
+ * Whether a text states the full date `YYYY-MM-DD` ("14 March 2024", "March 14th, 2024",
+ * "2024-03-14"): a year, or a month and year, states no day.
+ */
+export function statesFullDate(text: string, date: string): boolean {
+  const m = date.match(/^(\d{4})-(\d{2})-(\d{2})$/);
+  if (!m) return false;
+  if (text.includes(date)) return true;
+  const [, y, mo, d] = m;
+  const month = MONTHS[Number(mo) - 1];
+  if (!month) return false;
+  const name = `(?:${month}|${month.slice(0, 3)})`;
+  const day = `0?${Number(d)}(?:st|nd|rd|th)?`;
+  return new RegExp(`\\b(?:${day} ${name}|${name} ${day}) ${y}\\b`).test(looseText(text));
 }

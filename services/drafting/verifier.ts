@@ -1,15 +1,13 @@
 /**
- * The verifier every drafted value passes, whichever drafter made it. A quote verifies when its
- * normalised text is found on the page it names, and that page is one the crawler was allowed to
- * read. A value stays only when verified quotes also support it: the value (or most of its words,
- * for prose) is in the quoted text, a founding year comes with founding words and not from a
- * copyright line, nothing rests on testimonial text alone, links and emails are on the page.
+ * The verifier every drafted value passes, whichever drafter made it. A quote verifies when it
+ * stands in the source it names on a page the crawler was allowed to read: a text quote is one
+ * contiguous span of the visible text, a meta quote is in the named meta value, a JSON-LD quote in
+ * the value at its path (see verifier/quotes.ts, verifier/sources.ts). A value stays only when
+ * verified quotes SUPPORT it (verifier/support.ts): the value is a run of a quote's words, not
+ * negated there; a founder's role is bound to the name; a name or place is not another party's;
+ * a date is as precise as stated; and no quote from navigation, footers, legal lines,
+ * testimonials, logo walls or teasers of other things carries the product's own facts.
  * Everything else is dropped to not_found, with the reason recorded.
- *
- * What counts as "on the page": its visible `text`, plus what the site states about itself in its
- * head and markup (title, meta description, Open Graph values, FAQ markup, JSON-LD values written
- * as `key: value`), and for links and emails the extracted link lists (a mailto: or a video
- * embed is often not visible text).
  */
 import { SOCIAL_KEYS } from "../../kv/types.ts";
 import {
@@ -20,7 +18,7 @@ import {
   type EvidenceQuote,
   STORY_SECTIONS,
 } from "./evidence.ts";
-import { containsPhrase, looseText, normalizeQuoteText, proseSupport } from "./text.ts";
+import { containsPhrase, looseText, normalizeQuoteText } from "./text.ts";
 import {
   type CheckedQuote,
   checkQuote,
@@ -28,6 +26,7 @@ import {
   hasUsable,
   indexPages,
   linkOnPages,
+  navigationQuestion,
 } from "./verifier/quotes.ts";
 import {
   dateProblem,
@@ -35,8 +34,12 @@ import {
   normalizeDate,
   proseProblem,
   verifyField,
+  withoutDates,
 } from "./verifier/values.ts";
-import { FOUNDER_ROLE_RE } from "./vocabulary.ts";
+import { foundedBy, supportsAsSpan } from "./verifier/support.ts";
+import { nameProblem, questionProblem } from "./verifier/parties.ts";
+import { zoneProblem } from "./verifier/zones.ts";
+import { verifyFounderLinks } from "./verifier_people.ts";
 
 /** What the verifier did: the cleaned proposal, each drop with its reason, and quote counts. */
 export interface VerifyResult {
@@ -93,15 +96,22 @@ export function verifyProposal(
     return out;
   };
   const drop = (field: string, reason: string) => dropped.push({ field, reason });
-  const supporting = (quotes: CheckedQuote[]) => quotes.filter((q) => hasUsable(q.usable));
+  /** Quotes that may carry the field: text of their own, from no zone barred for it. */
+  const supporting = (quotes: CheckedQuote[], field?: string) => {
+    const own = quotes.filter((q) => hasUsable(q.usable));
+    if (!field) return own;
+    const kept = own.filter((q) => !zoneProblem(field, q));
+    if (kept.length === 0 && own.length > 0) drop(field, zoneProblem(field, own[0]));
+    return kept;
+  };
   const evidenceOf = (quotes: CheckedQuote[]) => dedupeQuotes(quotes.map((q) => q.quote));
   /** Optional prose (a bio, a description): kept when the quoted text supports it, else null. */
-  const optionalProse = (field: string, raw: unknown, quoted: string, maxChars: number) => {
+  const optionalProse = (field: string, raw: unknown, quoted: string[], maxChars: number) => {
     const text = typeof raw === "string" ? normalizeQuoteText(raw) : null;
     if (!text) return null;
     const why = text.length > maxChars
       ? `longer than ${maxChars} characters`
-      : proseProblem(text, quoted, 0.8);
+      : proseProblem(text, quoted);
     if (why) drop(field, why);
     return why ? null : text;
   };
@@ -121,7 +131,7 @@ export function verifyProposal(
       fields[name] = empty;
       continue;
     }
-    const result = verifyField(name, drafted.value, supporting(verified), {
+    const result = verifyField(name, drafted.value, supporting(verified, name), {
       categories: options.categories,
       year,
       drop: (reason, item) =>
@@ -147,19 +157,24 @@ export function verifyProposal(
     if (question.length > 300 || answer.length > 1500) {
       return drop(field, "question or answer too long");
     }
-    const quotes = supporting(check(field, faq.evidence));
+    const notQuestion = questionProblem(question);
+    if (notQuestion) return drop(field, notQuestion);
+    const quotes = supporting(check(field, faq.evidence), "faqs");
+    // A link's text (a menu item such as "How does it work?") is navigation, not a question
+    // asked; a heading or menu item glued to its front ("FAQ Can I …?") is not part of it.
     const qQuotes = quotes.filter((q) =>
-      containsPhrase(q.usable, question) || proseSupport(question, q.usable).share >= 0.9
+      supportsAsSpan(q.usable, question) && !zoneProblem("faqs.question", q) &&
+      !(q.page && navigationQuestion(question, q.page))
     );
     if (qQuotes.length === 0) {
-      return drop(field, `question "${clip(question)}" is not in its quotes`);
+      return drop(field, `question "${clip(question)}" is not in its quotes (outside navigation)`);
     }
-    const joined = quotes.map((q) => q.usable).join(" | ");
-    const why = proseProblem(answer, joined, 0.8);
+    const why = proseProblem(answer, quotes.map((q) => q.usable));
     if (why) return drop(field, `answer: ${why}`);
     faqs.push({ question, answer, evidence: evidenceOf(quotes) });
   });
 
+  const productName = typeof fields.name?.value === "string" ? fields.name.value : null;
   const founders: DraftProposal["founders"] = [];
   (proposal.founders ?? []).forEach((founder, i) => {
     const field = `founders[${i}]`;
@@ -167,8 +182,10 @@ export function verifyProposal(
     if (typeof founder?.name !== "string" || !founder.name.trim()) return drop(field, "no name");
     const name = normalizeQuoteText(founder.name);
     if (name.length > 160) return drop(field, "name longer than 160 characters");
+    const labelled = nameProblem(name);
+    if (labelled) return drop(field, labelled);
     const verified = check(field, founder.evidence);
-    const quotes = supporting(verified);
+    const quotes = supporting(verified, "founders");
     const named = quotes.filter((q) => containsPhrase(q.usable, name));
     if (named.length === 0) {
       const inTestimonial = verified.some((q) => containsPhrase(q.quote.quote, name));
@@ -179,18 +196,26 @@ export function verifyProposal(
           : `"${name}" is not in the quotes`,
       );
     }
-    if (!named.some((q) => FOUNDER_ROLE_RE.test(q.usable))) {
-      return drop(field, `no quote names "${name}" as a founder or leader`);
+    if (!named.some((q) => foundedBy(q, name, productName))) {
+      return drop(field, `no quote binds a founder role to "${name}" in the same clause`);
     }
     if (founders.some((f) => looseText(f.name) === looseText(name))) return;
     const joined = quotes.map((q) => q.usable).join(" | ");
+    const quoted = quotes.map((q) => q.usable);
     let title = typeof founder.title === "string" ? normalizeQuoteText(founder.title) : null;
     if (title && (title.length > 160 || !containsPhrase(joined, title))) {
       drop(`${field}.title`, `"${clip(title)}" is not in the quotes`);
       title = null;
     }
-    const bio = optionalProse(`${field}.bio`, founder.bio, joined, 3000);
-    founders.push({ name, title: title || null, bio, evidence: evidenceOf(quotes) });
+    const bio = optionalProse(`${field}.bio`, founder.bio, quoted, 3000);
+    const links = verifyFounderLinks(founder.links, name, `${field}.links`, check, drop);
+    founders.push({
+      name,
+      title: title || null,
+      bio,
+      evidence: evidenceOf(quotes),
+      ...(Object.keys(links).length > 0 ? { links } : {}),
+    });
   });
 
   const socials: DraftProposal["company_socials"] = {};
@@ -226,12 +251,10 @@ export function verifyProposal(
       continue;
     }
     const value = normalizeQuoteText(drafted.value);
-    const quotes = supporting(check(field, drafted.evidence));
-    const why = value.length > 8000 ? "longer than 8000 characters" : proseProblem(
-      value,
-      quotes.map((q) => q.usable).join(" | "),
-      section === "title" ? 0.8 : 0.75,
-    );
+    const quotes = supporting(check(field, drafted.evidence), "story");
+    const why = value.length > 8000
+      ? "longer than 8000 characters"
+      : proseProblem(value, quotes.map((q) => q.usable));
     if (why) {
       drop(field, why);
       story[section] = { value: null, evidence: [] };
@@ -244,9 +267,10 @@ export function verifyProposal(
   (proposal.milestones ?? []).forEach((m, i) => {
     const field = `milestones[${i}]`;
     if (milestones.length >= 50) return drop(field, "more than 50 milestones");
-    const quotes = supporting(check(field, m?.evidence));
+    const quotes = supporting(check(field, m?.evidence), "milestones");
     if (quotes.length === 0) return drop(field, "none of its quotes verified");
     const joined = quotes.map((q) => q.noCopyright).join(" | ");
+    const undated = quotes.map((q) => withoutDates(q.noCopyright));
     const date = normalizeDate(m?.date);
     if (!date) return drop(field, `date "${m?.date}" is not a date`);
     const dateWhy = dateProblem(date, joined);
@@ -255,9 +279,9 @@ export function verifyProposal(
     if (!title || title.length > 200) {
       return drop(field, "title missing or longer than 200 characters");
     }
-    const titleWhy = proseProblem(title, joined, 0.8);
+    const titleWhy = proseProblem(title, undated);
     if (titleWhy) return drop(field, `title: ${titleWhy}`);
-    const description = optionalProse(`${field}.description`, m.description, joined, 2000);
+    const description = optionalProse(`${field}.description`, m.description, undated, 2000);
     let url = typeof m.url === "string" && m.url ? m.url : null;
     if (url && (url.length > 500 || !linkOnPages(url, index))) {
       drop(`${field}.url`, `"${clip(url)}" is not on the pages read`);
@@ -272,8 +296,36 @@ export function verifyProposal(
     });
   });
 
+  // SEO title and meta: spans of their quotes (the page's own title and meta description).
+  let seo: DraftProposal["seo"];
+  for (const part of ["title", "meta"] as const) {
+    const drafted = proposal.seo?.[part];
+    if (!drafted || typeof drafted.value !== "string" || !drafted.value.trim()) continue;
+    const field = `seo.${part}`;
+    const value = normalizeQuoteText(drafted.value);
+    const quotes = supporting(check(field, drafted.evidence));
+    const why = proseProblem(value, quotes.map((q) => q.usable));
+    if (why) drop(field, why);
+    else seo = { ...seo, [part]: { value, evidence: evidenceOf(quotes) } };
+  }
+
   return {
-    proposal: { fields, faqs, founders, company_socials: socials, story, milestones },
+    proposal: {
+      ...(seo ? { seo } : {}),
+      fields,
+      faqs,
+      founders,
+      company_socials: socials,
+      founder_socials: verifyFounderLinks(
+        proposal.founder_socials,
+        founders[0]?.name ?? null,
+        "founder_socials",
+        check,
+        drop,
+      ),
+      story,
+      milestones,
+    },
     dropped,
     quotes: counts,
   };
@@ -282,7 +334,7 @@ export function verifyProposal(
 function dedupeQuotes(quotes: EvidenceQuote[]): EvidenceQuote[] {
   const seen = new Set<string>();
   return quotes.filter((q) => {
-    const key = `${q.url}\u0000${q.quote}`;
+    const key = `${q.url}\u0000${q.quote}\u0000${q.source ?? "text"}\u0000${q.locator ?? ""}`;
     if (seen.has(key)) return false;
     seen.add(key);
     return true;

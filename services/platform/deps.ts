@@ -8,4 +8,8 @@ export interface Deps {
   search: SearchIndex;
   /** The current time; tests pass a fixed clock. */
   now: () => Date;
+  /** Name resolution of outbound fetches (default `Deno.resolveDns`); tests pass their own. */
+  resolveDns?: (host: string, type: "A" | "AAAA", signal: AbortSignal) => Promise<string[]>;
+  /** PEM certificates that outbound https fetches trust besides the default roots (tests). */
+  fetchCaCerts?: string[];
 }

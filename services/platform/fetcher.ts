@@ -8,16 +8,18 @@
  * unless `config.allowPrivateFetch` is set (development, tests). Redirects are followed by hand and
  * re-checked; time and size are capped.
  *
- * DNS rebinding: plain-http requests are pinned to the address that was checked (the connection
- * goes to that IP, the Host header keeps the name). HTTPS requests cannot be pinned with Deno's
- * fetch; there the TLS certificate check stands in: a rebound address would have to present a
- * valid certificate for the attacker's name.
+ * DNS rebinding: every request, http and https, is pinned to the addresses that were checked: the
+ * name is resolved once per hop (`deps.resolveDns`, default `Deno.resolveDns`) and the request goes
+ * over http1_client.ts, which connects to a checked address and sends an origin-form request
+ * (`GET /path HTTP/1.1`, `Host: name[:port]`), with TLS's SNI and certificate check on the name.
+ * `deps.fetchCaCerts` adds trusted certificates (tests); verification is never turned off.
  *
  * Crawls pass `robots` (see services/platform/robots.ts): `checkHop` then refuses, before requesting it,
  * any hop (the first URL or a redirect target) that the robots.txt of its origin disallows.
  * `allowHop` lets a caller refuse more hops, e.g. the crawler refuses redirects off the site.
  */
 import type { Deps } from "./deps.ts";
+import { http1Get, HttpProtocolError } from "./http1_client.ts";
 
 /** Options of one guarded fetch. */
 export interface GuardedFetchOptions {
@@ -103,8 +105,8 @@ export async function guardedFetch(
   const signal = AbortSignal.timeout(options.timeoutMs);
   let current = parseUrl(String(url));
   for (let hop = 0;; hop++) {
-    const address = await checkHop(deps, current, options);
-    const res = await request(deps, current, address, options, signal);
+    const addresses = await checkHop(deps, current, options, signal);
+    const res = await request(deps, current, addresses, options, signal);
     if (REDIRECT_STATUSES.has(res.status) && res.headers.has("location")) {
       await res.body?.cancel();
       if (hop >= maxRedirects) {
@@ -135,22 +137,20 @@ function parseUrl(text: string): URL {
   }
 }
 
-/**
- * Checks one hop before it is requested and returns the address to connect to (null: let fetch
- * resolve the name, when private addresses are allowed).
- */
+/** Checks one hop before it is requested and returns the checked addresses to connect to. */
 async function checkHop(
   deps: Deps,
   url: URL,
   options: GuardedFetchOptions,
-): Promise<string | null> {
+  signal: AbortSignal,
+): Promise<string[]> {
   if (url.protocol !== "http:" && url.protocol !== "https:") {
     throw new FetchRefusedError(url.href, `the scheme "${url.protocol}" is not http or https`);
   }
   if (url.username || url.password) {
     throw new FetchRefusedError(url.href, "URLs with credentials are not fetched");
   }
-  const addresses = await resolveHost(url);
+  const addresses = await resolveHost(deps, url, signal, options.timeoutMs);
   if (!deps.config.allowPrivateFetch) {
     for (const address of addresses) {
       const reason = nonPublicReason(address);
@@ -161,19 +161,27 @@ async function checkHop(
   if (refused) throw new FetchRefusedError(url.href, refused);
   const disallowed = await options.robots?.refusal(url);
   if (disallowed) throw new RobotsDisallowedError(url.href, disallowed);
-  return addresses[0] ?? null;
+  return addresses;
 }
 
 /** The addresses of a URL's host: the literal IP, or its A and AAAA records. */
-async function resolveHost(url: URL): Promise<string[]> {
+async function resolveHost(
+  deps: Deps,
+  url: URL,
+  signal: AbortSignal,
+  timeoutMs: number,
+): Promise<string[]> {
   const host = url.hostname.replace(/^\[|\]$/g, "");
   if (parseIpv4(host) || parseIpv6(host)) return [host];
   // resolveDns does not read /etc/hosts: names that are loopback by definition (RFC 6761).
   if (host === "localhost" || host.endsWith(".localhost")) return ["127.0.0.1"];
+  const resolve = deps.resolveDns ??
+    ((name, type, signal) => Deno.resolveDns(name, type, { signal }));
   const settled = await Promise.allSettled([
-    Deno.resolveDns(host, "A"),
-    Deno.resolveDns(host, "AAAA"),
+    resolve(host, "A", signal),
+    resolve(host, "AAAA", signal),
   ]);
+  if (signal.aborted) throw failure(url.href, signal.reason, timeoutMs);
   const addresses = settled.flatMap((r) => r.status === "fulfilled" ? r.value : []);
   if (addresses.length === 0) {
     const failure = settled.find((r) => r.status === "rejected");
@@ -188,39 +196,27 @@ async function resolveHost(url: URL): Promise<string[]> {
   return addresses;
 }
 
+/** One GET over HTTP/1.1 to a checked address (see http1_client.ts); redirects are returned. */
 async function request(
   deps: Deps,
   url: URL,
-  address: string | null,
+  addresses: string[],
   options: GuardedFetchOptions,
   signal: AbortSignal,
 ): Promise<Response> {
-  // Plain http: connect to the checked address (DNS pinning); the URL keeps the Host header.
-  const client = url.protocol === "http:" && address
-    ? Deno.createHttpClient({
-      proxy: {
-        transport: "tcp",
-        hostname: address.includes(":") ? `[${address}]` : address,
-        port: Number(url.port || 80),
-      },
-    })
-    : undefined;
   try {
-    return await fetch(url, {
-      method: "GET",
-      redirect: "manual",
+    return await http1Get({
+      url,
+      addresses,
       signal,
-      client,
+      caCerts: deps.fetchCaCerts,
       headers: {
-        accept: options.accept,
-        "user-agent": options.userAgent ?? botUserAgent(deps.config.publicUrl),
+        "User-Agent": options.userAgent ?? botUserAgent(deps.config.publicUrl),
+        Accept: options.accept,
       },
     });
   } catch (err) {
     throw failure(url.href, err, options.timeoutMs);
-  } finally {
-    // The response body stays readable after the client is closed.
-    client?.close();
   }
 }
 
@@ -270,11 +266,17 @@ function failure(url: string, err: unknown, timeoutMs: number): FetchFailedError
     return new FetchFailedError(url, `timed out after ${timeoutMs} ms`);
   }
   if (!(err instanceof Error)) return new FetchFailedError(url, String(err));
-  // Deno says only "fetch failed"; the cause says why (e.g. "tcp connect error: Connection refused").
-  const cause = err.cause instanceof Error
-    ? err.cause.message.replace(/^error sending request for url \([^)]*\): /, "")
+  // Connection and TLS errors name no step (e.g. "Connection refused (os error 111)").
+  const step = err instanceof HttpProtocolError
+    ? "bad answer"
+    : err instanceof Deno.errors.InvalidData || /certificate|tls|handshake/i.test(err.message)
+    ? "TLS error"
+    : err instanceof Deno.errors.ConnectionRefused || err instanceof Deno.errors.ConnectionReset ||
+        err instanceof Deno.errors.NotConnected || err instanceof Deno.errors.TimedOut ||
+        /os error/.test(err.message)
+    ? "connection error"
     : "";
-  return new FetchFailedError(url, cause ? `${err.message}: ${cause}` : err.message);
+  return new FetchFailedError(url, step ? `${step}: ${err.message}` : err.message);
 }
 
 /** Why an IP address is not a public one (e.g. "a loopback address"), or null when it is public. */

@@ -55,7 +55,7 @@ export const draftOperations = [
     tag: "Drafts",
     summary: "Get a draft",
     description:
-      "A draft with every field record (value, state, evidence quotes), FAQs, founders, socials, story, milestones, completeness and what is still missing. Poll again while status is `crawling` or `drafting`.",
+      "A draft with every field record (value, state, evidence quotes), FAQs, founders (each with their own links found next to their name, `socials`, and the quotes behind them, `social_evidence`), socials (`founder_socials` are the primary founder's, with `founder_social_evidence`), story, milestones, completeness and what is still missing. Poll again while status is `crawling` or `drafting`.",
     params: draftId,
     status: 200,
     handler: ({ params }, { deps, caller }) => getDraft(deps, caller!, params.id),

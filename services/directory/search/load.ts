@@ -9,6 +9,7 @@ import { onListingWrite } from "../../../kv/listing_changes.ts";
 import { getCategoryParents } from "../../../kv/categories.ts";
 import { getListingStats } from "../../../kv/listing_stats.ts";
 import { summaryOf } from "../summary.ts";
+import { tagFilterValues } from "../tags.ts";
 import type { SearchIndex } from "./index.ts";
 import type { LoadSession, SearchDoc } from "./types.ts";
 
@@ -25,7 +26,7 @@ export function toSearchDoc(
     ...summaryOf(listing, stats),
     description: listing.description,
     keywords: listing.keywords,
-    categories: categoriesWithParents(listing, parents),
+    categories: [...categoriesWithParents(listing, parents), ...tagFilterValues(listing.tags)],
     stage: listing.stage,
     country: listing.country,
     pricing_model: listing.pricing_model,

@@ -9,7 +9,7 @@ export interface SearchDoc extends ListingSummary {
   /** Indexed, then dropped. */
   description: string;
   keywords: string[];
-  /** Primary and extra category slugs and their parent slugs. */
+  /** Primary and extra category slugs and their parent slugs, then `tag:<slug>` per tag. */
   categories: string[];
   stage: string | null;
   country: string | null;

@@ -2,6 +2,7 @@
 import { normalizeWhitespace } from "../evidence.ts";
 import { ancestorsAndSelf, classAndId, resolve, visibleText } from "./dom.ts";
 import { jsonLdTypes, organizations, stringsOf } from "./json_ld.ts";
+import { isPersonName } from "../extractive/people.ts";
 
 const MAX_LINKS = 300;
 
@@ -119,7 +120,8 @@ const KNOWN_MASTODON_HOSTS = new Set([
 
 /** The platform key of a social profile URL (x, linkedin, github, ...), or null. */
 export function socialPlatform(url: URL, relMe = false): string | null {
-  const host = url.hostname.toLowerCase().replace(/^(?:www|m|mobile)\./, "");
+  const host = url.hostname.toLowerCase().replace(/^(?:www|m|mobile)\./, "")
+    .replace(/^[a-z]{2}\.(?=linkedin\.com$)/, ""); // uk.linkedin.com: a country's LinkedIn
   const segments = url.pathname.split("/").filter(Boolean);
   const first = (segments[0] ?? "").toLowerCase();
   if (!first && host !== "discord.gg") return null;
@@ -165,7 +167,63 @@ export function socialPlatform(url: URL, relMe = false): string | null {
   return profilePath && (mastodonHost || relMe) ? "mastodon" : null;
 }
 
-/** Social profile URLs by platform: JSON-LD `sameAs` first, then links outside testimonials. */
+/** Classes and ids of the blocks that hold one person (a team card, an author box). */
+const PERSON_BLOCK_RE =
+  /(^|[\s_-])(team|member|members|founders?|person|people|author|speaker|staff|bio|profile|avatar|advisors?|investors?|crew|employee)([\s_-]|$)/i;
+
+/**
+ * Whether a profile URL is a company's: an organisation page, not a person's LinkedIn (/in/),
+ * a post or status, nor a repository's releases, issues or files.
+ */
+export function isCompanyProfile(url: URL, platform: string): boolean {
+  const segments = url.pathname.split("/").filter(Boolean);
+  const first = (segments[0] ?? "").toLowerCase();
+  switch (platform) {
+    case "linkedin":
+      return first !== "in" && segments.length <= 3;
+    case "x":
+      return segments.length === 1;
+    case "github":
+      return segments.length <= 2;
+    case "facebook":
+    case "instagram":
+    case "tiktok":
+    case "threads":
+      return segments.length <= 2;
+  }
+  return true;
+}
+
+/**
+ * Whether a link is a person's: inside a person's card (team member, author box), or labelled
+ * with a person's name after "by" ("Created by <a>Chidi Okonkwo</a>", "by <a>A</a> and <a>B</a>").
+ */
+function inPersonBlock(el: Element): boolean {
+  if (
+    ancestorsAndSelf(el).slice(0, 8).some((a) =>
+      a.localName !== "body" && a.localName !== "main" && PERSON_BLOCK_RE.test(classAndId(a))
+    )
+  ) return true;
+  const label = visibleText(el);
+  if (!label || !isPersonName(label) || !el.parentElement) return false;
+  const around = visibleText(el.parentElement);
+  const before = around.slice(0, Math.max(0, around.indexOf(label)));
+  return /\bby\b[^.!?]{0,120}$/i.test(before);
+}
+
+/** Whether an element is in the page's header, navigation or footer. */
+export function inChrome(el: Element): boolean {
+  return ancestorsAndSelf(el).some((a) =>
+    a.localName === "header" || a.localName === "footer" || a.localName === "nav" ||
+    a.getAttribute("role") === "contentinfo" || a.getAttribute("role") === "banner"
+  );
+}
+
+/**
+ * The company's social profile URLs by platform: JSON-LD `sameAs` of the organisation or product
+ * first, then links in the header, navigation and footer, then other links; never a link inside a
+ * testimonial or a person's card, a personal LinkedIn, a post, or a repository's sub-page.
+ */
 export function readSocials(
   doc: Document,
   base: string,
@@ -177,7 +235,7 @@ export function readSocials(
     const url = resolve(href, base);
     if (!url) return;
     const platform = socialPlatform(url, relMe);
-    if (!platform || platform in socials) return;
+    if (!platform || platform in socials || !isCompanyProfile(url, platform)) return;
     url.hash = "";
     url.search = "";
     socials[platform] = url.href;
@@ -189,11 +247,55 @@ export function readSocials(
   for (const owner of sameAsOwners) {
     for (const href of stringsOf(owner.sameAs)) add(href, false);
   }
-  for (const el of doc.querySelectorAll("a[href], link[href]")) {
-    if (testimonials.some((t) => t.contains(el))) continue;
-    add(el.getAttribute("href"), /(^|\s)me(\s|$)/i.test(el.getAttribute("rel") ?? ""));
+  const links = [...doc.querySelectorAll("a[href], link[href]")].filter((el) =>
+    !testimonials.some((t) => t.contains(el)) && !inPersonBlock(el)
+  );
+  const relMe = (el: Element) => /(^|\s)me(\s|$)/i.test(el.getAttribute("rel") ?? "");
+  for (const el of links.filter(inChrome)) add(el.getAttribute("href"), relMe(el));
+  // In the page's content, a personal-style account is the company's only when its handle is the
+  // site's name or the link asks to follow or join "us": else it is someone else's profile.
+  const brands = brandNames(doc, base);
+  for (const el of links.filter((l) => !inChrome(l))) {
+    const href = el.getAttribute("href");
+    const url = resolve(href, base);
+    const platform = url && socialPlatform(url, relMe(el));
+    if (!url || !platform) continue;
+    const invites = /\b(?:follow|join|star|us|our)\b/i.test(visibleText(el));
+    if (relMe(el) || !ACCOUNT_PLATFORMS.has(platform) || invites || ownHandle(url, brands)) {
+      add(href, relMe(el));
+    }
   }
   return socials;
+}
+
+/** Platforms where a profile may be a person's or a company's account. */
+const ACCOUNT_PLATFORMS = new Set([
+  "x",
+  "github",
+  "instagram",
+  "tiktok",
+  "threads",
+  "bluesky",
+  "mastodon",
+  "facebook",
+  "youtube",
+]);
+
+/** The site's names, loosely squashed: its host's first label, og:site_name, its title's first part. */
+function brandNames(doc: Document, base: string): string[] {
+  const squash = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
+  const host = new URL(base).hostname.replace(/^www\./, "").split(".")[0];
+  const site = doc.querySelector('meta[property="og:site_name"]')?.getAttribute("content") ?? "";
+  const title = (doc.querySelector("title")?.textContent ?? "").split(/\s[|\-–—:·]\s/)[0];
+  return [host, site, title].map(squash).filter((b) => b.length >= 3 && !/^\d+$/.test(b));
+}
+
+/** Whether a profile's handle is one of the site's names ("@acme", "acmehq", "acme-app"). */
+function ownHandle(url: URL, brands: string[]): boolean {
+  const segments = url.pathname.split("/").filter(Boolean);
+  const handle = (segments[0] === "profile" ? segments[1] : segments[0] ?? "")
+    .toLowerCase().replace(/^@/, "").replace(/[^\p{L}\p{N}]+/gu, "");
+  return handle.length >= 3 && brands.some((b) => handle.includes(b) || b.includes(handle));
 }
 
 const EMAIL_IN_TEXT = /[A-Z0-9._%+-]+@[A-Z0-9-]+(?:\.[A-Z0-9-]+)*\.[A-Z]{2,}/gi;

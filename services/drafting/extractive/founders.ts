@@ -1,33 +1,73 @@
 /**
- * The people behind the product: team cards (name, role, bio), "Name, Founder" and "founded by"
- * sentences, and JSON-LD founders. Only people named with a founder or leader role are kept.
+ * The people behind the product, only where the site says they founded it: a founder or
+ * co-founder title bound to the name ("Jane Doe, Co-founder & CEO", a team card), "founded by A
+ * and B", "our founders A and B", "A and B founded it", "created by A", and JSON-LD `founder`.
+ * Advisors, investors, staff without a founder title, testimonial authors, people on blog posts
+ * and customer stories, and founders of other companies ("founder of Globex") are never drafted.
+ * Each founder's stated background (sentences on the team or about page that start with their
+ * name) becomes the bio, quoted.
  */
 import { type DraftProposal, type EvidenceQuote } from "../evidence.ts";
-import type { PageView } from "./pages.ts";
-import { isProse, jsonLdObjects, quote, windowAround } from "./pages.ts";
-import { looseText, MAX_QUOTE_CHARS, normalizeQuoteText } from "../text.ts";
-import { FOUNDER_ROLE_RE } from "../vocabulary.ts";
+import type { PageView, Segment } from "./pages.ts";
+import { isProse, quote, sourcedQuote } from "./pages.ts";
+import { containsPhrase, looseText, MAX_QUOTE_CHARS, normalizeQuoteText } from "../text.ts";
+import { draftFounderLinks } from "./founder_links.ts";
+import {
+  cleanName,
+  inNonFounderSection,
+  isOwnName,
+  isPersonName,
+  isTeaserPage,
+  ownNames,
+} from "./people.ts";
 
+/** Founder titles: a role phrase names a founder only when it holds one of these. */
+const FOUNDER_TITLE_RE = /\b(?:co-?\s?founders?|cofounders?|founders?|creator|maker)\b/iu;
 const ROLE_WORD = String
-  .raw`(?:co-?founder|founder|ceo|cto|coo|cpo|cmo|chief [a-z]+ officer|president|owner|creator|maker)`;
-/** The same role words for patterns that are case-sensitive (names must be capitalised). */
-const ROLE_WORD_CS = String
-  .raw`(?:(?:[Cc]o-?)?[Ff]ounder|CEO|CTO|COO|CPO|CMO|[Cc]hief [A-Za-z]+ [Oo]fficer|[Pp]resident|[Oo]wner|[Cc]reator|[Mm]aker)`;
-const ROLE_RE = new RegExp(`^(${ROLE_WORD}(?:\\s*(?:&|and|,|/|\\+)\\s*${ROLE_WORD})*)`, "iu");
-const PERSON_RE =
-  /^\p{Lu}[\p{L}'-]+(?:\s\p{Lu}\.?)?(?:\s(?:van|von|de|da|del|der|di|le|la)?\s?\p{Lu}[\p{L}'-]+){1,2}$/u;
+  .raw`(?:(?:[Cc]o-?\s?)?[Ff]ounder|[Cc]ofounder|CEO|CTO|COO|CPO|CMO|CFO|[Cc]hief [A-Za-z]+ [Oo]fficer|[Pp]resident|[Cc]reator|[Mm]aker)`;
+const ROLES = String.raw`${ROLE_WORD}(?:\s*(?:&|and|,|/|\+)\s*${ROLE_WORD})*`;
+/** A role phrase at the start of a team card's line. */
+const ROLE_START_RE = new RegExp(`^(${ROLES})`, "iu");
+/** Capitalised words that may carry glued labels ("LinkedIn Jane Doe"): cleaned by cleanName. */
+const LOOSE_NAME = String
+  .raw`\p{Lu}[\p{L}'.-]*(?:\s(?:(?:van|von|de|da|del|der|di|le|la)\s)?\p{Lu}[\p{L}'.-]*){1,4}`;
+const NAME = String
+  .raw`\p{Lu}[\p{L}'-]+(?:\s\p{Lu}\.)?(?:\s(?:(?:van|von|de|da|del|der|di|le|la)\s)?\p{Lu}[\p{L}'-]+){1,2}`;
+const SEP = String.raw`(?:,\s*(?:and\s+)?|\s+and\s+|\s*&\s*)`;
+const PERSON_WITH_ROLE = String.raw`(${NAME})(?:\s*\((${ROLES})\))?`;
+/** A description set off by commas after a name: "Jonas Albrecht (CEO), a former installer, and". */
+const APPOSITIVE = String.raw`(?:,\s(?:a|an|the|our|his|her|their)\s[^,.;!?()]{1,60}(?=,))?`;
+const ONE = String.raw`${NAME}(?:\s*\(${ROLES}\))?${APPOSITIVE}`;
+const LIST = String.raw`${ONE}(?:${SEP}${ONE}){0,5}`;
+/** "Jane Doe, Co-founder & CEO", "Jane Doe (Founder)", "Jane Doe is our co-founder". */
 const NAME_ROLE_RE = new RegExp(
-  `(\\p{Lu}[\\p{L}'-]+(?: \\p{Lu}[\\p{L}'-]+){1,2}),? (?:\\(|-|—|–|is )?(?:our |the |a )?(${ROLE_WORD_CS}(?:\\s*(?:&|and|,|/)\\s*${ROLE_WORD_CS})*)`,
+  String
+    .raw`(${LOOSE_NAME}),? (?:\(|-\s|—\s?|–\s?|is |was )?(?:our |the |a |one of (?:our|the) )?(${ROLES})`,
   "gu",
 );
-const NAME = String
-  .raw`\p{Lu}[\p{L}'-]+(?:\s(?:(?:van|von|de|da|del|der|di|le|la)\s)?\p{Lu}[\p{L}'-]+){1,2}`;
-const ROLES = String.raw`${ROLE_WORD_CS}(?:\s*(?:&|and|,|/)\s*${ROLE_WORD_CS})*`;
-const PERSON_WITH_ROLE = String.raw`(${NAME})(?:\s*\((${ROLES})\))?`;
-/** "founded in 2017 in Dublin by Niamh Byrne", "started by Lena Fischer (CEO) and Marco Rossi (CTO)". */
+/** "Co-founder & CEO Jane Doe", "our co-founder Jane Doe". */
+const ROLE_NAME_RE = new RegExp(`(?<![\\p{L}-])(${ROLES}),? (${LOOSE_NAME})`, "gu");
+/** "founded in 2017 in Dublin by Niamh Byrne", "created by Lena Fischer (CEO) and Marco Rossi". */
 const FOUNDED_BY_RE = new RegExp(
   String
-    .raw`\b(?:founded|co-founded|started|created|built|made|launched)\b[^.!?]{0,80}?\bby\s+${PERSON_WITH_ROLE}(?:(?:,\s*(?:and\s+)?|\s+and\s+|\s*&\s*)${PERSON_WITH_ROLE})?(?:(?:,\s*(?:and\s+)?|\s+and\s+|\s*&\s*)${PERSON_WITH_ROLE})?`,
+    .raw`\b(?:[Ff]ounded|[Cc]o-?founded|[Ss]tarted|[Cc]reated|[Bb]uilt|[Mm]ade|[Ll]aunched)\b[^.!?]{0,80}?\bby\s+(${LIST})`,
+  "gu",
+);
+/** "Our founders, Ana Silva and Rui Costa", "The co-founders are A and B". */
+const OUR_FOUNDERS_RE = new RegExp(
+  String
+    .raw`(?:\b(?:[Oo]ur|[Tt]he|[Ii]ts) (?:[Cc]o-?)?[Ff]ounders?(?:,|:| are| were| is| was)?|\b(?:[Cc]o-?)?[Ff]ounders?(?::| are| were))\s+(${LIST})`,
+  "gu",
+);
+/** "Ana Silva and Rui Costa founded Tidepool in 2020". */
+const NAMES_FOUNDED_RE = new RegExp(
+  String
+    .raw`(${LIST}) (?:co-?founded|cofounded|founded|started|created)\b\s*(\p{Lu}[\p{L}\p{N}'.-]*)?`,
+  "gu",
+);
+/** "Ana Silva and Rui Costa are the co-founders" (a list: one name is taken by NAME_ROLE_RE). */
+const NAMES_ARE_FOUNDERS_RE = new RegExp(
+  String.raw`(${LIST}),? (?:are|were) (?:the |our |its )?(?:[Cc]o-?)?founders\b`,
   "gu",
 );
 /** "started in 2019 as a side project of Ada Lindqvist". */
@@ -35,99 +75,274 @@ const SIDE_PROJECT_RE = new RegExp(
   String.raw`\b(?:started|began|founded)\b[^.!?]{0,60}?\bside project of\s+(${NAME})`,
   "gu",
 );
+/** An organisation written right after a role: "Founder of Globex", "CEO at Initech". */
+const ROLE_OF_ORG_RE =
+  /^\s*(?:of|at|@|,|-|—|–|\|)\s*(\p{Lu}[\p{L}\p{N}'.&-]*(?:\s\p{Lu}[\p{L}\p{N}'.&-]*)*)/u;
+/** The capitalised subject right before "founded by" ("Globex, founded by", "Globex was built by"). */
+const SUBJECT_RE =
+  /(\p{Lu}[\p{L}\p{N}'.-]*(?:\s\p{Lu}[\p{L}\p{N}'.-]*)*)(?:,\s(?:a|an|the)\s[^,.!?]{0,60}?)?(?:,|\s+(?:was|is|has been|were|had been))?\s*$/u;
+const PRONOUNS = new Set(["we", "it", "this", "that", "she", "he", "they", "i"]);
+
+type Founders = DraftProposal["founders"];
 
 function tidyRole(role: string): string {
   return role.replace(/\s+/g, " ").trim().replace(/^./, (c) => c.toUpperCase());
 }
 
-/** Up to six founders and leaders, team and about pages first. */
-export function draftFounders(views: PageView[]): DraftProposal["founders"] {
-  const out: DraftProposal["founders"] = [];
-  const add = (
-    name: string,
-    title: string | null,
-    bio: string | null,
-    evidence: EvidenceQuote[],
-  ) => {
-    const n = normalizeQuoteText(name);
-    if (out.length >= 6 || !PERSON_RE.test(n)) return;
-    const existing = out.find((f) => looseText(f.name) === looseText(n));
+/** Up to six founders, team and about pages first; `productName` tells the site's own company. */
+export function draftFounders(views: PageView[], productName: string | null = null): Founders {
+  const out: Founders = [];
+  const own = [...ownNames(views), ...(productName ? [looseText(productName)] : [])];
+  const add = (raw: string, title: string | null, bio: string | null, ev: EvidenceQuote[]) => {
+    const cleaned = cleanName(raw);
+    if (!cleaned || out.length >= 6) return;
+    const existing = out.find((f) => looseText(f.name) === looseText(cleaned.name));
     if (existing) {
       if (!existing.title && title) existing.title = title;
       if (!existing.bio && bio) existing.bio = bio;
-      existing.evidence.push(...evidence);
+      existing.evidence.push(...ev);
       return;
     }
-    out.push({ name: n, title, bio, evidence });
+    out.push({ name: cleaned.name, title, bio, evidence: ev });
   };
-  const people = [
+  const ordered = [
     ...views.filter((v) => v.kind === "team"),
     ...views.filter((v) => v.kind === "about"),
     ...views.filter((v) => v.kind !== "team" && v.kind !== "about"),
   ];
-  for (const v of people) {
-    // Team cards: a heading with a person's name, then the role, then a one-sentence bio.
-    v.segments.forEach((seg, i) => {
-      if (!seg.heading || seg.excluded || !PERSON_RE.test(seg.text)) return;
-      const next = v.segments[i + 1];
-      if (!next || next.heading || next.excluded || next.start - seg.end > 3) return;
-      const role = next.text.match(ROLE_RE);
-      if (!role) return;
-      let bio = next.text.slice(role[0].length).replace(/^[\s,.:;–—-]+/, "").trim();
-      let end = next.end;
-      if (!bio) {
-        const after = v.segments[i + 2];
-        if (after && !after.heading && !after.excluded && isProse(after, 4)) {
-          bio = after.text;
-          end = after.end;
-        }
-      }
-      if (bio && !/[.!?]$/.test(bio)) bio = "";
-      const quoteText = v.text.slice(seg.start, end);
-      if (quoteText.length > MAX_QUOTE_CHARS) return;
-      add(seg.text, tidyRole(role[0]), bio || null, [quote(v, quoteText)]);
-    });
-    for (const seg of v.segments) {
-      if (seg.excluded) continue;
-      for (const m of seg.text.matchAll(NAME_ROLE_RE)) {
-        if (!FOUNDER_ROLE_RE.test(m[2])) continue;
-        add(m[1], tidyRole(m[2]), null, [quote(v, windowAround(seg.text, m[0], 240))]);
-      }
-      for (const m of seg.text.matchAll(FOUNDED_BY_RE)) {
-        const q = quote(v, windowAround(seg.text, m[0], 300));
-        for (const i of [1, 3, 5]) {
-          if (m[i]) add(m[i], m[i + 1] ? tidyRole(m[i + 1]) : null, null, [q]);
-        }
-      }
-      for (const m of seg.text.matchAll(SIDE_PROJECT_RE)) {
-        add(m[1], null, null, [quote(v, windowAround(seg.text, m[0], 300))]);
+  for (const v of ordered) {
+    if (!isTeaserPage(v)) {
+      teamCards(v, own, add);
+      for (const seg of v.segments) {
+        if (seg.excluded || inNonFounderSection(v, seg)) continue;
+        boundRoles(v, seg, own, add);
+        statedFounders(v, seg, own, add);
       }
     }
-    // JSON-LD founders.
-    for (const o of jsonLdObjects(v)) {
-      const f = o.founder ?? o.founders;
-      for (const person of Array.isArray(f) ? f : f ? [f] : []) {
-        const name = typeof person === "string"
-          ? person
-          : (person as Record<string, unknown>)?.name;
-        if (typeof name !== "string") continue;
-        const n = normalizeQuoteText(name);
-        const line = v.extras.find((e) =>
-          e === `founder.name: ${n}` || e === `founders.name: ${n}` || e === `founder: ${n}`
-        );
-        const job = typeof person === "object" &&
-            typeof (person as Record<string, unknown>).jobTitle === "string"
-          ? normalizeQuoteText((person as Record<string, string>).jobTitle)
-          : null;
-        const jobLine = job ? v.extras.find((e) => e.endsWith(`jobTitle: ${job}`)) : undefined;
-        if (line) {
-          add(n, job && jobLine ? job : null, null, [
-            quote(v, line),
-            ...(jobLine ? [quote(v, jobLine)] : []),
-          ]);
+    jsonLdFounders(v, add);
+  }
+  addBios(ordered, out);
+  return out;
+}
+
+type Add = (raw: string, title: string | null, bio: string | null, ev: EvidenceQuote[]) => void;
+
+/** Whether an organisation written after a role ("of Globex") is another company than the site's. */
+function otherCompanyAfter(rest: string, own: string[]): boolean {
+  const org = rest.match(ROLE_OF_ORG_RE)?.[1];
+  if (!org || isPersonName(org)) return false;
+  return !isOwnName(org, own);
+}
+
+/** Team cards: a heading with a person's name, then a founder title, then an optional bio. */
+function teamCards(v: PageView, own: string[], add: Add): void {
+  v.segments.forEach((seg, i) => {
+    if (!seg.heading || seg.excluded || !cleanName(seg.text) || inNonFounderSection(v, seg)) {
+      return;
+    }
+    const next = v.segments[i + 1];
+    if (!next || next.heading || next.excluded || next.start - seg.end > 3) return;
+    const role = next.text.match(ROLE_START_RE);
+    if (!role || !FOUNDER_TITLE_RE.test(role[0])) return;
+    const rest = next.text.slice(role[0].length);
+    if (otherCompanyAfter(rest, own)) return;
+    let bio = rest.replace(/^[\s,.:;–—-]+/, "").trim();
+    let end = next.end;
+    if (!bio) {
+      const after = v.segments[i + 2];
+      const sentence = after && !after.heading && !after.excluded ? leadingSentence(after) : "";
+      if (sentence) {
+        bio = sentence;
+        end = after.start + sentence.length;
+      }
+    }
+    if (bio && !/[.!?]$/.test(bio)) bio = "";
+    const quoteText = v.text.slice(seg.start, end);
+    if (quoteText.length > MAX_QUOTE_CHARS) return;
+    add(seg.text, tidyRole(role[0]), bio || null, [quote(v, quoteText)]);
+  });
+}
+
+/**
+ * A segment's prose up to its last sentence end, when at most three words (link labels such as
+ * "in Website" glued after a card's bio) follow it; "" when it is not prose.
+ */
+function leadingSentence(seg: Segment): string {
+  if (isProse(seg, 4)) return seg.text;
+  const m = seg.text.match(/^(.*[.!?])\s+(\S+(?:\s\S+){0,2})$/u);
+  if (!m || seg.item) return "";
+  const cut = { ...seg, text: m[1], end: seg.start + m[1].length };
+  return isProse(cut, 4) ? m[1] : "";
+}
+
+/**
+ * The clause of a match as its quote: from the sentence's start (when within 160 characters) to
+ * the sentence's end (when within 100 characters after the match), else the match alone, so that
+ * a quote never runs on into the next block (a footer, the next card).
+ */
+function clauseOf(text: string, m: RegExpMatchArray): string {
+  const at = m.index!;
+  const end = at + m[0].length;
+  const start = at <= 160 ? 0 : at;
+  const stop = text.slice(end, end + 100).search(/[.!?](?:\s|$)/);
+  return text.slice(start, stop >= 0 ? end + stop + 1 : end).trim();
+}
+
+/** A founder title bound to a name in the same clause, either order. */
+function boundRoles(v: PageView, seg: Segment, own: string[], add: Add): void {
+  for (const m of seg.text.matchAll(NAME_ROLE_RE)) {
+    if (!FOUNDER_TITLE_RE.test(m[2])) continue;
+    if (otherCompanyAfter(seg.text.slice(m.index! + m[0].length), own)) continue;
+    add(m[1], tidyRole(m[2]), null, [quote(v, clauseOf(seg.text, m))]);
+  }
+  for (const m of seg.text.matchAll(ROLE_NAME_RE)) {
+    if (!FOUNDER_TITLE_RE.test(m[1])) continue;
+    const before = seg.text.slice(0, m.index!).match(/(\p{Lu}[\p{L}\p{N}'.-]*)\s*$/u)?.[1];
+    if (before && !isOwnName(before, own) && !/^(?:our|the|meet|and)$/i.test(before)) continue;
+    add(m[2], tidyRole(m[1]), null, [quote(v, clauseOf(seg.text, m))]);
+  }
+}
+
+/** Whether the company a "founded by" sentence is about is another one ("Globex, founded by"). */
+function aboutOtherCompany(before: string, own: string[]): boolean {
+  const subject = before.match(SUBJECT_RE)?.[1];
+  if (!subject) return false;
+  const first = subject.split(/\s+/)[0].toLowerCase();
+  if (PRONOUNS.has(first) || /^(?:our|the)$/.test(first)) return false;
+  return !isOwnName(subject, own);
+}
+
+/** Every name of a list, with the role in brackets after it when there is one. */
+function namesOf(list: string): { name: string; role: string | null }[] {
+  const re = new RegExp(PERSON_WITH_ROLE, "gu");
+  return [...list.matchAll(re)].map((m) => ({ name: m[1], role: m[2] ? tidyRole(m[2]) : null }));
+}
+
+/** "founded by A and B", "our founders A and B", "A and B founded it", "side project of A". */
+function statedFounders(v: PageView, seg: Segment, own: string[], add: Add): void {
+  const addList = (list: string, m: RegExpMatchArray) => {
+    const q = quote(v, clauseOf(seg.text, m));
+    for (const p of namesOf(list)) add(p.name, p.role, null, [q]);
+  };
+  for (const m of seg.text.matchAll(FOUNDED_BY_RE)) {
+    if (!aboutOtherCompany(seg.text.slice(0, m.index!), own)) addList(m[1], m);
+  }
+  for (const m of seg.text.matchAll(OUR_FOUNDERS_RE)) addList(m[1], m);
+  for (const m of seg.text.matchAll(NAMES_ARE_FOUNDERS_RE)) addList(m[1], m);
+  for (const m of seg.text.matchAll(NAMES_FOUNDED_RE)) {
+    if (m[2] && !isOwnName(m[2], own) && !/^(?:It|The|Our|In)$/.test(m[2])) continue;
+    addList(m[1], m);
+  }
+  for (const m of seg.text.matchAll(SIDE_PROJECT_RE)) {
+    add(m[1], null, null, [quote(v, clauseOf(seg.text, m))]);
+  }
+}
+
+/**
+ * JSON-LD `founder`/`founders` wherever they sit (an Organization, or nested as a product's
+ * publisher), quoted from their JSON-LD path ("founder.name", "publisher.founder.name").
+ */
+function jsonLdFounders(v: PageView, add: Add): void {
+  const walk = (o: Record<string, unknown>, prefix: string, depth: number) => {
+    if (depth > 4) return;
+    for (const [k, val] of Object.entries(o)) {
+      if (k.startsWith("@")) continue;
+      const path = prefix ? `${prefix}.${k}` : k;
+      const items = Array.isArray(val) ? val : [val];
+      if (k === "founder" || k === "founders") {
+        for (const person of items) jsonLdPerson(v, person, path, add);
+        continue;
+      }
+      for (const item of items) {
+        if (item && typeof item === "object") {
+          walk(item as Record<string, unknown>, path, depth + 1);
         }
       }
+    }
+  };
+  for (const o of v.page.facts.json_ld ?? []) walk(o, "", 0);
+}
+
+function jsonLdPerson(v: PageView, person: unknown, path: string, add: Add): void {
+  const rec = typeof person === "object" && person ? person as Record<string, unknown> : null;
+  const raw = typeof person === "string" ? person : rec?.name;
+  if (typeof raw !== "string") return;
+  const n = normalizeQuoteText(raw);
+  const at = typeof person === "string" ? path : `${path}.name`;
+  if (!v.extras.includes(`${at}: ${n}`)) return;
+  const job = typeof rec?.jobTitle === "string" ? normalizeQuoteText(rec.jobTitle) : null;
+  const withJob = job !== null && v.extras.includes(`${path}.jobTitle: ${job}`);
+  add(n, withJob ? job : null, null, [
+    sourcedQuote(v, n, "jsonld", at),
+    ...(withJob ? [sourcedQuote(v, job!, "jsonld", `${path}.jobTitle`)] : []),
+  ]);
+}
+
+/**
+ * Bios from the founders' stated backgrounds: on the team, about or home page, up to two
+ * sentences in a row that name the founder in their first words and no other founder ("Before
+ * Tidewell, Jane Doe ran support at Stripe."); by first name alone (if no other founder shares
+ * it) right after a sentence naming them in full ("Jane Doe is our co-founder. Jane spent ten
+ * years at Stripe."). A sentence that only states the role is skipped.
+ */
+function addBios(views: PageView[], founders: Founders): void {
+  for (const f of founders) {
+    if (f.bio) continue;
+    const others = founders.filter((o) => o !== f).map((o) => o.name);
+    const first = f.name.split(" ")[0];
+    const firstName = others.some((o) => o.split(" ")[0] === first) ? null : first;
+    for (const v of views.filter((x) => ["team", "about", "home"].includes(x.kind))) {
+      const run = bioRun(v, f.name, firstName, others);
+      if (!run) continue;
+      f.bio = run;
+      f.evidence.push(quote(v, run));
+      break;
     }
   }
-  return out;
+}
+
+/** Whether a name is written (case as given) among the first words of a text. */
+function namedEarly(text: string, name: string): boolean {
+  const head = text.split(/\s+/).slice(0, 8).join(" ");
+  const at = head.indexOf(name);
+  return at >= 0 && !/\p{L}/u.test(head[at - 1] ?? "") &&
+    !/\p{L}/u.test(head[at + name.length] ?? "");
+}
+
+function bioRun(v: PageView, full: string, first: string | null, others: string[]): string | null {
+  const segs = v.segments;
+  const alone = (i: number) => !others.some((o) => containsPhrase(segs[i].text, o));
+  const opens = (i: number) =>
+    alone(i) && (namedEarly(segs[i].text, full) ||
+      (first !== null && namedEarly(segs[i].text, first) && i > 0 &&
+        segs[i - 1].text.includes(full)));
+  const continues = (i: number) =>
+    i < segs.length && alone(i) &&
+    (namedEarly(segs[i].text, full) || (first !== null && namedEarly(segs[i].text, first)));
+  const onlyRole = (s: Segment) =>
+    FOUNDER_TITLE_RE.test(s.text) &&
+    s.text.replace(FOUNDER_TITLE_RE, "").split(/\s+/).length <= full.split(" ").length + 6;
+  const usable = (s: Segment) => isProse(s, 4, false) && !onlyRole(s) && !inNonFounderSection(v, s);
+  for (let i = 0; i < segs.length; i++) {
+    if (!opens(i) || !usable(segs[i])) continue;
+    let end = segs[i].end;
+    const next = segs[i + 1];
+    if (continues(i + 1) && usable(next) && next.start - end <= 1) end = next.end;
+    const run = v.text.slice(segs[i].start, end);
+    return run.length <= MAX_QUOTE_CHARS ? run : segs[i].text;
+  }
+  return null;
+}
+
+/** The founders with their own links, and the primary (first) founder's links as founder_socials. */
+export function draftPeople(
+  views: PageView[],
+  productName: string | null,
+): Pick<DraftProposal, "founders" | "founder_socials"> {
+  const founders = draftFounders(views, productName);
+  const links = draftFounderLinks(views, founders);
+  founders.forEach((f, i) => {
+    if (Object.keys(links[i]).length > 0) f.links = links[i];
+  });
+  return { founders, founder_socials: links[0] ?? {} };
 }

@@ -1,5 +1,5 @@
 /** What the product is called and how it describes itself: name, tagline and descriptions. */
-import { type DraftedValue, type EvidenceQuote } from "../evidence.ts";
+import { type DraftedValue, type DraftProposal, type EvidenceQuote } from "../evidence.ts";
 import { draftFeatures } from "./features.ts";
 import type { PageView } from "./pages.ts";
 import {
@@ -12,6 +12,7 @@ import {
   quote,
   quoteFor,
   similar,
+  sourcedQuote,
   value,
 } from "./pages.ts";
 import { looseText, MAX_QUOTE_CHARS, normalizeQuoteText, words } from "../text.ts";
@@ -191,4 +192,40 @@ export function draftDescription(views: PageView[]): DraftedValue {
     parts.push({ text: `Features: ${listed}.`, quotes: features.evidence.slice(0, shown.length) });
   }
   return value(parts.map((p) => p.text).join(" "), parts.flatMap((p) => p.quotes));
+}
+
+/** The spec's limits of a draft's SEO title and meta description. */
+export const SEO_TITLE_MAX = 70;
+export const SEO_META_MAX = 170;
+
+/**
+ * The start of `text` that fits `max` characters, cut at a word boundary (trailing separators
+ * dropped), so that the result stays a span of the text; null when no word fits.
+ */
+export function clipAtWord(text: string, max: number): string | null {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max + 1);
+  const space = cut.lastIndexOf(" ");
+  if (space <= 0) return null;
+  const clipped = cut.slice(0, space).replace(/[\s|\-–—:·•,;(]+$/u, "");
+  return clipped.length >= MIN_SEO_CHARS ? clipped : null;
+}
+
+const MIN_SEO_CHARS = 8;
+
+/** The SEO title and meta: the home page's own `<title>` and meta description, clipped to fit. */
+export function draftSeo(views: PageView[]): NonNullable<DraftProposal["seo"]> {
+  const home = views.find((v) => v.kind === "home") ?? views[0];
+  if (!home) return { title: NONE as DraftedValue<string>, meta: NONE as DraftedValue<string> };
+  const f = home.page.facts;
+  const pick = (raw: string | null | undefined, max: number, locator: string) => {
+    const text = raw ? normalizeQuoteText(raw) : "";
+    const clipped = text ? clipAtWord(text, max) : null;
+    if (!clipped || clipped.length < MIN_SEO_CHARS) return NONE as DraftedValue<string>;
+    return value(clipped, [sourcedQuote(home, text.slice(0, MAX_QUOTE_CHARS), "meta", locator)]);
+  };
+  return {
+    title: pick(f.title, SEO_TITLE_MAX, "title"),
+    meta: pick(f.meta_description, SEO_META_MAX, "description"),
+  };
 }

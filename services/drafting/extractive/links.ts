@@ -3,7 +3,8 @@ import { SOCIAL_KEYS } from "../../../kv/types.ts";
 import { type DraftedValue, type DraftProposal } from "../evidence.ts";
 import type { PageView } from "./pages.ts";
 import { jsonLdObjects, NONE, quote, quoteFor, value } from "./pages.ts";
-import { normalizeQuoteText } from "../text.ts";
+import { canonicalUrl, normalizeQuoteText } from "../text.ts";
+import { isCompanyProfile } from "../extract/links.ts";
 
 /** The contact email, a contact page's and a hello@-style address first. */
 export function draftEmail(views: PageView[]): DraftedValue {
@@ -71,13 +72,27 @@ export function draftLogo(views: PageView[]): DraftedValue {
   return NONE;
 }
 
-/** The company's social profile links, one per platform. */
-export function draftSocials(views: PageView[]): DraftProposal["company_socials"] {
+/**
+ * The company's social profile links, one per platform: organisation pages only (never a
+ * person's LinkedIn /in/ page, a founder's own link, a post, or a repository's releases or issues).
+ */
+export function draftSocials(
+  views: PageView[],
+  founders: DraftProposal["founders"] = [],
+): DraftProposal["company_socials"] {
   const out: DraftProposal["company_socials"] = {};
+  // A founder's own link (found by their name) is theirs, not the company's.
+  const personal = new Set(
+    founders.flatMap((f) =>
+      Object.values(f.links ?? {}).map((d) => canonicalUrl(String(d?.value)))
+    ),
+  );
   for (const v of views) {
     for (const [key, url] of Object.entries(v.page.facts.socials ?? {})) {
       if (
-        !(SOCIAL_KEYS as readonly string[]).includes(key) || out[key] || !/^https?:\/\//.test(url)
+        !(SOCIAL_KEYS as readonly string[]).includes(key) || out[key] ||
+        !/^https?:\/\//.test(url) ||
+        !isCompanyProfile(new URL(url), key) || personal.has(canonicalUrl(url))
       ) continue;
       out[key] = value(url, [quote(v, url)]);
     }

@@ -4,6 +4,7 @@
  * field drafter uses to cut verbatim quotes from them.
  */
 import { type DraftedValue, type EvidencePage, type EvidenceQuote } from "../evidence.ts";
+import { findInValues, jsonLdValues, metaValues } from "../verifier/sources.ts";
 import {
   containsPhrase,
   contentStems,
@@ -183,6 +184,20 @@ export function quote(view: PageView, text: string): EvidenceQuote {
   return { quote: text, url: view.url };
 }
 
+/**
+ * A quote of a statement the page makes outside its visible text (its title, meta description,
+ * Open Graph or JSON-LD), naming its source and where in it (`locator`: the meta name or the
+ * JSON-LD path).
+ */
+export function sourcedQuote(
+  view: PageView,
+  text: string,
+  source: "meta" | "jsonld",
+  locator: string,
+): EvidenceQuote {
+  return { quote: text, url: view.url, source, locator };
+}
+
 /** Cuts a verbatim window of at most `max` characters around `needle` from a segment. */
 export function windowAround(text: string, needle: string, max = 300): string {
   if (text.length <= max) return text;
@@ -297,4 +312,20 @@ export function proseRuns(view: PageView, maxChars: number, maxRuns: number): st
   }
   if (runs.length < maxRuns) flush();
   return runs.filter((r) => r.length >= 20);
+}
+
+/**
+ * A quote as it is stored, honest about its source: a span of the page's visible text stays a
+ * text quote; one found only in a meta value or a JSON-LD value (or the "key: value" line of
+ * one) names that source and its locator, the JSON-LD line becoming the bare value.
+ */
+export function honestQuote(page: EvidencePage, q: EvidenceQuote): EvidenceQuote {
+  if (q.source) return q;
+  const norm = normalizeQuoteText(q.quote);
+  if (normalizeQuoteText(page.text ?? "").includes(norm)) return q;
+  const found = findInValues(metaValues(page), norm, undefined, false) ??
+    findInValues(jsonLdValues(page), norm, undefined, false);
+  if (!found) return q;
+  const text = norm === `${found.key}: ${found.text}` ? found.text : q.quote;
+  return { quote: text, url: q.url, source: found.source, locator: found.locator };
 }

@@ -43,6 +43,18 @@ const IN_CITY_COUNTRY_RE = new RegExp(
 const SELF_RE =
   /\b(we|we're|our|us|team|office|offices|based|built|developer|company|studio|headquarters)\b/iu;
 
+/**
+ * Places that are not the company's: its servers', data centres', customers' or events'. Tested
+ * on the words right before the place.
+ */
+const OTHERS_PLACE_RE =
+  /\b(data ?cent(?:er|re)s?|servers?|server farm|hosted|hosting|region|cloud|customers?|clients?|users?|partners?|investors?|conference|meetup|event|hackathon|warehouse|shipped from|ships from|stored|storage)\b[^.!?]{0,30}$/iu;
+
+/** Whether the place at `at` in `text` belongs to someone else (see OTHERS_PLACE_RE). */
+function notOurs(text: string, at: number): boolean {
+  return OTHERS_PLACE_RE.test(text.slice(Math.max(0, at - 50), at));
+}
+
 interface PlaceCandidate {
   city: string | null;
   country: string | null;
@@ -118,7 +130,8 @@ export function draftPlace(views: PageView[]): { country: DraftedValue; city: Dr
           country ??= asCountry(part);
           if (!asCountry(part)) city ??= asCity(part);
         }
-        if (/^made/i.test(m[0])) city = null;
+        if (/^made/i.test(m[0]) && parts.length === 1) city = null;
+        if (notOurs(seg.text, m.index!)) continue;
         found.push({ city, country, quote: q(m), rank: founded ? 4 : 1 + pageRank(v) / 10 });
       }
       for (const m of seg.text.matchAll(ADDRESS_RE)) {
@@ -130,11 +143,11 @@ export function draftPlace(views: PageView[]): { country: DraftedValue; city: Dr
       for (const m of seg.text.matchAll(US_ADDRESS_RE)) {
         found.push({ city: asCity(m[1]), country: m[2] ? "US" : null, quote: q(m), rank: 0.5 });
       }
-      // "… in Hamburg, Germany" where the site speaks about itself.
-      if (SELF_RE.test(seg.text)) {
+      // "… in Hamburg, Germany" where the site speaks about itself (an about page always does).
+      if (SELF_RE.test(seg.text) || v.kind === "about") {
         for (const m of seg.text.matchAll(IN_CITY_COUNTRY_RE)) {
           const country = asCountry(m[2]);
-          if (country) {
+          if (country && !notOurs(seg.text, m.index!)) {
             found.push({ city: asCity(m[1]), country, quote: q(m), rank: 1.5 + pageRank(v) / 10 });
           }
         }
@@ -144,7 +157,9 @@ export function draftPlace(views: PageView[]): { country: DraftedValue; city: Dr
         for (const m of seg.text.matchAll(CITY_COUNTRY_RE)) {
           const country = asCountry(m[2]);
           const city = asCity(m[1].split(" ").slice(-2).join(" ").replace(/^\p{Ll}.*? /u, ""));
-          if (country) found.push({ city, country, quote: q(m), rank: 2 + pageRank(v) / 10 });
+          if (country && !notOurs(seg.text, m.index!)) {
+            found.push({ city, country, quote: q(m), rank: 2 + pageRank(v) / 10 });
+          }
         }
       }
     }

@@ -5,7 +5,7 @@
 import { type DraftedValue, type EvidenceQuote } from "../evidence.ts";
 import type { PageView, Segment } from "./pages.ts";
 import { jsonLdObjects, NONE, quote, value, windowAround } from "./pages.ts";
-import { looseText, normalizeQuoteText, words } from "../text.ts";
+import { containsPhrase, looseText, normalizeQuoteText, words } from "../text.ts";
 import { type PricingModel } from "../vocabulary.ts";
 
 const PRICE_RE = /(?:[$€£]\s?\d[\d,.]*|\d[\d,.]*\s?(?:[$€£]|usd|eur|gbp)\b)/iu;
@@ -46,6 +46,19 @@ function planQuote(view: PageView, plan: string, price: string | null): Evidence
     }
     at = lower.indexOf(plan.toLowerCase(), at + 1);
   }
+  return price ? priceFirstQuote(view, plan, price) : null;
+}
+
+/** A card that shows its price before its name ("$19 / month Starter"): price to name. */
+function priceFirstQuote(view: PageView, plan: string, price: string): EvidenceQuote | null {
+  const lower = view.text.toLowerCase();
+  for (let p = view.text.indexOf(price); p >= 0; p = view.text.indexOf(price, p + 1)) {
+    const at = lower.indexOf(plan.toLowerCase(), p + price.length);
+    if (at < 0 || at + plan.length - p > 120) continue;
+    const to = at + plan.length;
+    if (view.excludedSpans.some(([s, e]) => s < to && e > p)) continue;
+    return quote(view, view.text.slice(p, to).trim());
+  }
   return null;
 }
 
@@ -59,6 +72,9 @@ const TRIAL_RE =
   /\b(free trial|\d+[- ]day (?:free )?trial|(?:first|trial of) \d+ days (?:are|is) free|days are free|try it free)\b/iu;
 const ONE_TIME_RE =
   /\b(one[- ]time (?:payment|purchase|fee|price)|lifetime (?:licen[cs]e|deal|access)|pay once|buy once|once, forever|no subscription)\b|[$€£]\s?\d[\d,.]*,?\s+once\b/iu;
+/** The product itself is open source (not "built with open-source tools"). */
+const OPEN_SOURCE_RE =
+  /\b((?:is|are|100%|fully|completely|entirely|free and) open[- ]source|open[- ]source (?:project|software|tool|library|app|application|and free|under|forever)|licensed under|(?:MIT|Apache|BSD|MPL|GPL|AGPL|LGPL)(?:[- ]\d(?:\.\d)?)? licen[cs]e|source code is (?:available|on GitHub))\b/iu;
 const CONTACT_SALES_RE =
   /\b(contact (?:sales|us) for (?:pricing|a quote)|custom pricing|request a quote|get a quote)\b/iu;
 
@@ -127,10 +143,7 @@ export function draftPricingModel(views: PageView[]): DraftedValue {
   const plans = pricingPlans(views);
   const pick = (model: PricingModel, quotes: (EvidenceQuote | null)[]) =>
     value<string>(model, quotes);
-  const openSource = findSegment(
-    views,
-    /\b(open[- ]source|MIT licen[cs]e|Apache licen[cs]e|AGPL|GPL)\b/iu,
-  );
+  const openSource = findSegment(views, OPEN_SOURCE_RE);
   if (openSource && (plans.length === 0 || plans.every((p) => isFreePrice(p.price, p.plan)))) {
     return pick("Open source", [openSource]);
   }
@@ -233,7 +246,12 @@ export function draftPricingSummary(views: PageView[]): DraftedValue {
       TRIAL_RE.test(f.seg.text) && f.seg.text.length <= 200
     );
     if (trial) {
-      parts.push(trial.seg.text.replace(/[.!]$/, ""));
+      // A trial sentence that restates the plans adds only its trial: no plan twice.
+      const repeats = PRICE_RE.test(trial.seg.text) ||
+        plans.some((p) => containsPhrase(trial.seg.text, p.plan));
+      parts.push(
+        repeats ? trial.seg.text.match(TRIAL_RE)![0] : trial.seg.text.replace(/[.!]$/, ""),
+      );
       quotes.push(quote(trial.view, trial.seg.text));
     }
     const text = parts.join("; ");

@@ -2,7 +2,7 @@
 import { type DraftProposal, type StorySection } from "../evidence.ts";
 import type { PageView, Segment } from "./pages.ts";
 import { isProse, MAX_PROSE_QUOTE, proseRuns, quote, value, windowAround } from "./pages.ts";
-import { looseText, monthsWithYear, words } from "../text.ts";
+import { looseText, words } from "../text.ts";
 
 const STORY_HEADINGS: { section: StorySection; re: RegExp }[] = [
   {
@@ -126,16 +126,8 @@ export function draftMilestones(views: PageView[]): DraftProposal["milestones"] 
         } else if (EVENT_RE.test(seg.text) && seg.text.length <= 200) text = seg.text;
         else return;
       }
-      const m = dateSource.match(DATED_RE);
-      if (!m) return;
-      const year = m[4];
-      const months = monthsWithYear(dateSource, year);
-      const month = months[0] ?? (m[2] ? monthIndex(m[2]) : 0);
-      const day = m[1] ?? m[3];
-      const date = `${year}-${String(month || 1).padStart(2, "0")}-${
-        month && day ? String(Number(day)).padStart(2, "0") : "01"
-      }`;
-      if (Number.isNaN(Date.parse(date))) return;
+      const date = statedDate(dateSource);
+      if (!date) return;
       if (/\b(copyright|©|all rights reserved)\b/i.test(seg.text)) return;
       const title = text.replace(/^[,\s]+/, "").replace(/[.!]$/, "").replace(
         /^./,
@@ -158,6 +150,23 @@ export function draftMilestones(views: PageView[]): DraftProposal["milestones"] 
     seen.add(k);
     return true;
   }).sort((a, b) => a.date.localeCompare(b.date));
+}
+
+/**
+ * The full date a text states ("14 March 2024", "March 14, 2024", "2024-03-14"), or null: a year
+ * or a month and year alone is no date (no day is ever made up).
+ */
+function statedDate(text: string): string | null {
+  const iso = text.match(/\b((?:19|20)\d\d)-(\d{2})-(\d{2})\b/);
+  const m = text.match(DATED_RE);
+  let date: string | null = null;
+  if (iso) date = `${iso[1]}-${iso[2]}-${iso[3]}`;
+  else if (m && m[2] && (m[1] ?? m[3])) {
+    const day = Number(m[1] ?? m[3]);
+    date = `${m[4]}-${String(monthIndex(m[2])).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+  }
+  if (!date || Number.isNaN(Date.parse(date))) return null;
+  return new Date(`${date}T00:00:00Z`).toISOString().slice(0, 10) === date ? date : null;
 }
 
 function monthIndex(name: string): number {

@@ -1,7 +1,16 @@
 /** What the product is about: its stage, categories, and the terms behind tags and keywords. */
 import { type CategoryChoice, type DraftedValue, type EvidenceQuote } from "../evidence.ts";
 import type { PageView } from "./pages.ts";
-import { metaDescription, NONE, quote, quoteFor, value, windowAround } from "./pages.ts";
+import {
+  jsonLdObjects,
+  metaDescription,
+  NONE,
+  proseRuns,
+  quote,
+  quoteFor,
+  value,
+  windowAround,
+} from "./pages.ts";
 import { containsPhrase, contentStems, looseText, words } from "../text.ts";
 import { categoryTerms } from "../vocabulary.ts";
 
@@ -76,6 +85,7 @@ export function draftCategories(views: PageView[], categories: CategoryChoice[])
     }
     return total;
   };
+  const described = ` ${looseText(productDescription(views).join(" | "))} `;
   const scored = categories.map((c) => {
     const terms = categoryTerms(c.name).map((t) => looseText(t)).filter(Boolean);
     let score = 0;
@@ -87,8 +97,9 @@ export function draftCategories(views: PageView[], categories: CategoryChoice[])
         hits.add(t);
       }
     }
-    return { c, score: score * (1 + 0.25 * (hits.size - 1)), hits: hits.size };
-  }).filter((s) => s.score >= 4 && s.hits >= 1).sort((a, b) =>
+    const total = score * (1 + 0.25 * (hits.size - 1));
+    return { c, score: total, hits: hits.size, supported: describedBy(described, terms, total) };
+  }).filter((s) => s.score >= MIN_CATEGORY_SCORE && s.supported).sort((a, b) =>
     b.score - a.score || Number(a.c.parent === null) - Number(b.c.parent === null)
   );
   if (scored.length === 0) return NONE;
@@ -108,6 +119,38 @@ export function draftCategories(views: PageView[], categories: CategoryChoice[])
   return value(picked.map((p) => p.c.name), quotes);
 }
 
+/** The least weighted use of a category's terms across the site for it to be drafted. */
+const MIN_CATEGORY_SCORE = 4;
+/** A category its description names with one single word only needs this much use site-wide. */
+const SINGLE_WORD_SCORE = 8;
+
+/**
+ * What the product says it is: the home page's meta and Open Graph descriptions, its h1 and the
+ * opening prose, and the JSON-LD descriptions. Categories must be supported here.
+ */
+export function productDescription(views: PageView[]): string[] {
+  const home = views.find((v) => v.kind === "home") ?? views[0];
+  if (!home) return [];
+  const f = home.page.facts;
+  const out = [metaDescription(home) ?? "", f.og?.["description"] ?? "", f.title ?? ""];
+  for (const h of f.headings ?? []) if (h.level <= 2) out.push(h.text);
+  out.push(...proseRuns(home, 700, 2));
+  for (const o of jsonLdObjects(home)) {
+    if (typeof o.description === "string") out.push(o.description);
+  }
+  return out.filter(Boolean);
+}
+
+/**
+ * Whether the product's description supports a category: two of its terms, or a phrase of
+ * them, stated there; one single word only when the site uses its terms a lot.
+ */
+function describedBy(described: string, terms: string[], score: number): boolean {
+  const inDesc = terms.filter((t) => described.includes(` ${t} `));
+  if (inDesc.length >= 2 || inDesc.some((t) => t.includes(" "))) return true;
+  return inDesc.length === 1 && score >= SINGLE_WORD_SCORE;
+}
+
 const GENERIC_TERMS = new Set(
   ("home features feature pricing price prices plan plans about contact blog docs documentation login log sign " +
     "signup started start free trial try demo book learn read help support faq faqs question questions answer " +
@@ -123,12 +166,35 @@ const GENERIC_TERMS = new Set(
     ),
 );
 
+/** Verbs (and verb-like words) product copy uses: never a tag or a keyword on their own. */
+const VERBS = new Set(
+  ("add adds build builds built create creates created manage manages track tracks send sends " +
+    "sent ship ships shipped write writes run runs save saves share shares turn turns land lands " +
+    "go goes give gives take takes bring brings connect connects sync syncs stay stays start " +
+    "stop pay pays set sets love loves join joins sign try tries trust trusts help helps grow " +
+    "grows collect collects check checks choose pick write ask asks stop spend spends focus " +
+    "focuses launch launches power powers handle handles deliver delivers offer offers " +
+    "provide provides support supports enable enables allow allows let lets keep keeps make " +
+    "makes get gets automate automates designed built-in ready loved trusted").split(" "),
+);
+
+/** Whether a word can stand in a noun phrase (not a verb, an adverb or a bare number). */
+function nounish(word: string): boolean {
+  return !VERBS.has(word) && !/ly$/.test(word) && !/^\d/.test(word);
+}
+
 /** The first `max` terms, with only the quotes they need. */
 export function firstTerms(terms: DraftedValue, max: number): DraftedValue {
   const list = (terms.value as string[] | null)?.slice(0, max) ?? [];
   if (list.length === 0) return NONE;
   const quotes = terms.evidence.filter((q) => list.some((t) => containsPhrase(q.quote, t)));
   return value(list, quotes);
+}
+
+/** The items of the home and features pages' content lists. */
+function featureItems(views: PageView[]): string[] {
+  return views.filter((v) => v.kind === "home" || v.kind === "features")
+    .flatMap((v) => v.segments.filter((s) => s.item && !s.excluded).map((s) => s.text));
 }
 
 /** The `max` most used meaningful words and word pairs, each with a quote. */
@@ -156,14 +222,18 @@ export function draftTerms(views: PageView[], name: string | null, max: number):
     for (const seg of v.segments) {
       if (seg.excluded) continue;
       const ws = words(seg.text).map((w) => w.toLowerCase());
-      const st = ws.map(termStem);
+      const st = ws.map((w) => nounish(w) ? termStem(w) : null);
       ws.forEach((w, i) => {
         if (st[i]) bump(st[i]!, w, weight * (seg.heading ? 1.5 : 1));
-        if (st[i] && st[i + 1]) bump(`${st[i]} ${st[i + 1]}`, `${w} ${ws[i + 1]}`, weight * 1.2);
+        if (st[i] && st[i + 1]) bump(`${st[i]} ${st[i + 1]}`, `${w} ${ws[i + 1]}`, weight * 1.8);
       });
     }
   }
-  const ranked = [...counts.entries()].filter(([k, e]) => e.count >= (k.includes(" ") ? 3 : 4))
+  // Only terms the product's own description or feature list states.
+  const own = ` ${looseText([...productDescription(views), ...featureItems(views)].join(" | "))} `;
+  const ranked = [...counts.entries()].filter(([k, e]) =>
+    e.count >= (k.includes(" ") ? 3 : 4) && own.includes(` ${looseText(e.form)} `)
+  )
     .sort((a, b) => b[1].count - a[1].count || a[1].form.localeCompare(b[1].form));
   const terms: string[] = [];
   for (const [key, e] of ranked) {

@@ -1,12 +1,24 @@
 /**
- * Quotes as the verifier checks them: the pages read, indexed (visible text, head and markup
- * statements, links and emails, testimonial and copyright spans), and each quote found on the
- * page it names, with testimonial text masked out of what it may support.
+ * Quotes as the verifier checks them: the pages read, indexed (visible text, meta and JSON-LD
+ * values, links and emails, testimonial, copyright and zone spans), and each quote found in the
+ * source it names on the page it names: a text quote as one contiguous span of the visible text
+ * (never its head or markup), a meta quote in the named meta value, a JSON-LD quote in the value
+ * at its path. Testimonial text is masked out of what a quote may support, and the zones its
+ * occurrence lies in (navigation, footer, teasers, ...) are recorded for the support rules.
  */
 import { type EvidencePage, type EvidenceQuote } from "../evidence.ts";
 import {
+  findInValues,
+  jsonLdValues,
+  metaValues,
+  quoteSourceOf,
+  sourceText,
+  type SourceValue,
+} from "./sources.ts";
+import {
   canonicalUrl,
   jsonLdLines,
+  looseText,
   MAX_QUOTE_CHARS,
   MIN_QUOTE_CHARS,
   normalizeQuoteText,
@@ -17,11 +29,20 @@ import {
 const COPYRIGHT_RE =
   /(?:©|\(c\)|\bcopyright\b)\s*(?:©\s*)?(?:(?:18|19|20)\d\d)(?:\s*[-–—]\s*(?:(?:18|19|20)\d\d|present|now))?/giu;
 
-interface PageIndex {
+/** A page as the verifier reads it. */
+export interface PageIndex {
   page: EvidencePage;
   text: string;
-  /** Head and markup statements, each normalised. */
+  /** Head and markup statements, each normalised (links in them count as on the page). */
   extras: string[];
+  /** Named meta and JSON-LD values: what non-text quotes are checked against. */
+  values: SourceValue[];
+  /** Zone spans in `text` (navigation, footer, teaser, ...), as [start, end, kind]. */
+  zoneSpans: [number, number, string][];
+  /** Whether extraction recorded zones for this page (pages stored before it did not). */
+  hasZones: boolean;
+  /** Anchor texts of the page's links, loose (for navigation on pages without zones). */
+  linkTexts: Set<string>;
   /** Testimonial and copyright spans in `text`, as [start, end). */
   testimonialSpans: [number, number][];
   copyrightSpans: [number, number][];
@@ -37,8 +58,12 @@ export interface CheckedQuote {
   quote: EvidenceQuote;
   ok: boolean;
   reason: string;
-  source: "text" | "extra" | "fact" | null;
-  /** The quote with testimonial text masked out (MASK where it was). */
+  source: "text" | "meta" | "jsonld" | "fact" | null;
+  /** The meta name or JSON-LD path of a meta or JSON-LD quote. */
+  locator: string | null;
+  /** Zone kinds the quote's text lies in (see PageFacts.zones); "links" for a run of link texts. */
+  zones: string[];
+  /** The quote with testimonial text masked out (MASK where it was); JSON-LD as "key: value". */
   usable: string;
   /** The usable text with copyright notices also masked. */
   noCopyright: string;
@@ -58,17 +83,28 @@ export function indexPages(pages: EvidencePage[]): Map<string, PageIndex> {
     const testimonials = (f.testimonials ?? []).map(normalizeQuoteText).filter(Boolean);
     const copyright = (f.copyright ?? []).map(normalizeQuoteText).filter(Boolean);
     const links = new Set<string>();
-    for (const u of [...(f.video_links ?? []), ...Object.values(f.socials ?? {})]) {
+    const profiles = (f.profile_links ?? []).map((l) => l.url);
+    for (const u of [...(f.video_links ?? []), ...Object.values(f.socials ?? {}), ...profiles]) {
       links.add(canonicalUrl(u));
     }
     if (f.logo_url) links.add(canonicalUrl(f.logo_url));
     const ld: string[] = [];
     for (const obj of f.json_ld ?? []) jsonLdLines(obj, "", ld);
     for (const line of ld) if (/^https?:\/\/\S+$/.test(line)) links.add(canonicalUrl(line));
+    const zoneSpans: [number, number, string][] = [];
+    for (const z of f.zones ?? []) {
+      for (const [a, b] of spansOf(text, [normalizeQuoteText(z.text)])) {
+        zoneSpans.push([a, b, z.kind]);
+      }
+    }
     out.set(canonicalUrl(page.url), {
       page,
       text,
       extras: pageExtras(page),
+      values: [...metaValues(page), ...jsonLdValues(page)],
+      zoneSpans,
+      hasZones: Array.isArray(f.zones),
+      linkTexts: new Set((f.links ?? []).map((l) => looseText(l.text)).filter(Boolean)),
       testimonialSpans: spansOf(text, testimonials),
       copyrightSpans: [...spansOf(text, copyright), ...regexSpans(text, COPYRIGHT_RE)],
       testimonials,
@@ -113,13 +149,15 @@ function maskStandalone(quote: string, needles: string[]): string {
   return out.trim();
 }
 
-/** Checks one quote against the page it names: verified or not, and what of it may support a value. */
+/** Checks one quote against the source it names on the page it names; see the module comment. */
 export function checkQuote(quote: EvidenceQuote, index: Map<string, PageIndex>): CheckedQuote {
   const fail = (reason: string): CheckedQuote => ({
     quote,
     ok: false,
     reason,
     source: null,
+    locator: null,
+    zones: [],
     usable: "",
     noCopyright: "",
     page: null,
@@ -127,58 +165,145 @@ export function checkQuote(quote: EvidenceQuote, index: Map<string, PageIndex>):
   if (!quote || typeof quote.quote !== "string" || typeof quote.url !== "string") {
     return fail("quote is not {quote, url}");
   }
+  const source = quoteSourceOf(quote);
+  if (!source) return fail(`"${String(quote.source)}" is not a quote source`);
   const norm = normalizeQuoteText(quote.quote);
-  if (norm.length < MIN_QUOTE_CHARS) return fail(`quote "${norm}" is too short`);
+  // A meta or JSON-LD value is named by its locator, so a short one ("GB", "19") still says something.
+  const named = source !== "text" && typeof quote.locator === "string" && quote.locator !== "";
+  if (norm.length < (named ? 1 : MIN_QUOTE_CHARS)) return fail(`quote "${norm}" is too short`);
   if (norm.length > MAX_QUOTE_CHARS) {
     return fail(`quote of ${norm.length} characters is longer than ${MAX_QUOTE_CHARS}`);
   }
   const page = index.get(canonicalUrl(quote.url));
   if (!page) return fail(`quote cites "${quote.url}", which is not a page the crawler read`);
-  const q = { quote: norm, url: page.page.url };
-  // Visible text: choose the occurrence with the most non-testimonial text.
-  let at = page.text.indexOf(norm);
-  if (at >= 0) {
-    let best = "";
-    while (at >= 0) {
-      const usable = masked(page.text, at, norm.length, page.testimonialSpans);
-      if (usable.length > best.length || best === "") best = usable;
-      at = page.text.indexOf(norm, at + 1);
+  const q: EvidenceQuote = { quote: norm, url: page.page.url };
+  const ok = (
+    src: CheckedQuote["source"],
+    usable: string,
+    zones: string[],
+    locator: string | null = null,
+  ): CheckedQuote => ({
+    quote: src === "meta" || src === "jsonld" ? { ...q, source: src, locator: locator! } : q,
+    ok: true,
+    reason: "",
+    source: src,
+    locator,
+    zones,
+    usable,
+    noCopyright: maskStandalone(usable.replace(COPYRIGHT_RE, MASK), page.copyright),
+    page,
+  });
+  const locator = typeof quote.locator === "string" ? quote.locator : undefined;
+  if (source === "text") {
+    const found = inText(page, norm);
+    if (found) return ok("text", found.usable, found.zones);
+    // A quote stored without a source may be a whole meta or JSON-LD value (older drafts).
+    const legacy = quote.source === undefined && findInValues(page.values, norm, undefined, true);
+    if (legacy) {
+      return ok(
+        legacy.source,
+        maskStandalone(sourceText(legacy, norm), page.testimonials),
+        [],
+        legacy.locator,
+      );
     }
-    return {
-      quote: q,
-      ok: true,
-      reason: "",
-      source: "text",
-      usable: best,
-      noCopyright: maskStandalone(best.replace(COPYRIGHT_RE, MASK), page.copyright),
-      page,
-    };
-  }
-  if (page.extras.some((e) => e.includes(norm))) {
-    const usable = maskStandalone(norm, page.testimonials);
-    return {
-      quote: q,
-      ok: true,
-      reason: "",
-      source: "extra",
-      usable,
-      noCopyright: maskStandalone(usable.replace(COPYRIGHT_RE, MASK), page.copyright),
-      page,
-    };
+  } else {
+    if (!locator) return fail(`a ${source} quote needs a locator (the meta name or JSON-LD path)`);
+    const values = page.values.filter((v) => v.source === source);
+    const found = findInValues(values, norm, locator, false);
+    if (found) {
+      return ok(
+        source,
+        maskStandalone(sourceText(found, norm), page.testimonials),
+        [],
+        found.locator,
+      );
+    }
+    if (!findInValues(values, norm, undefined, false)) {
+      return fail(`quote "${clip(norm)}" is not in the ${source} of ${quote.url}`);
+    }
+    return fail(`quote "${clip(norm)}" is not the ${source} value "${clip(locator, 40)}"`);
   }
   const asLink = canonicalUrl(norm.replace(/^mailto:/i, ""));
   if (page.links.has(asLink) || page.emails.has(norm.replace(/^mailto:/i, "").toLowerCase())) {
-    return {
-      quote: q,
-      ok: true,
-      reason: "",
-      source: "fact",
-      usable: norm,
-      noCopyright: norm,
-      page,
-    };
+    return ok("fact", norm, []);
   }
-  return fail(`quote "${clip(norm)}" is not on ${quote.url}`);
+  return fail(`quote "${clip(norm)}" is not in the visible text of ${quote.url}`);
+}
+
+/** The occurrence of a text quote in the page's text that is least restricted, or null. */
+function inText(page: PageIndex, norm: string): { usable: string; zones: string[] } | null {
+  let best: { usable: string; zones: string[] } | null = null;
+  for (let at = page.text.indexOf(norm); at >= 0; at = page.text.indexOf(norm, at + 1)) {
+    const usable = masked(page.text, at, norm.length, page.testimonialSpans);
+    const zones = zonesAt(page, at, at + norm.length, norm);
+    const better = !best || zones.length < best.zones.length ||
+      (zones.length === best.zones.length && usable.length > best.usable.length);
+    if (better) best = { usable, zones };
+  }
+  return best;
+}
+
+/**
+ * The zone kinds a span lies in (most of it inside the zone), and "links" when it is or touches
+ * navigation: a run of link texts, a span that reaches into a nav zone, or one that starts with
+ * two menu items.
+ */
+function zonesAt(page: PageIndex, start: number, end: number, norm: string): string[] {
+  const kinds = new Set<string>();
+  for (const [s, e, kind] of page.zoneSpans) {
+    const overlap = Math.min(e, end) - Math.max(s, start);
+    if (overlap > 0 && overlap >= (end - start) / 2) kinds.add(kind);
+    if (overlap > 0 && kind === "nav") kinds.add("links");
+  }
+  if (menuItemsAtStart(norm, page.linkTexts) >= 2 || linkTextsOnly(norm, page.linkTexts)) {
+    kinds.add("links");
+  }
+  return [...kinds];
+}
+
+function longestFirst(linkTexts: Set<string>): string[] {
+  return [...linkTexts].filter((t) => t.length >= 2).sort((a, b) => b.length - a.length);
+}
+
+/** Whether a text is made of link anchor texts only (a run of menu items). */
+function linkTextsOnly(text: string, linkTexts: Set<string>): boolean {
+  let rest = ` ${looseText(text)} `;
+  if (rest.trim().length === 0 || linkTexts.size === 0) return false;
+  for (const t of longestFirst(linkTexts)) rest = rest.split(` ${t} `).join("  ");
+  return rest.trim().length === 0;
+}
+
+/** How many link texts the text starts with, one after another. */
+function menuItemsAtStart(text: string, linkTexts: Set<string>): number {
+  const items = longestFirst(linkTexts);
+  let rest = `${looseText(text)} `;
+  let count = 0;
+  for (let found = true; found;) {
+    const hit = items.find((t) => rest.startsWith(`${t} `));
+    found = hit !== undefined;
+    if (hit) {
+      rest = rest.slice(hit.length + 1);
+      count++;
+    }
+  }
+  return count;
+}
+
+/**
+ * Whether an FAQ question is navigation: a link's text, or a question with a menu item or a
+ * heading of the page glued to its front ("FAQ Can members book …?").
+ */
+export function navigationQuestion(question: string, page: PageIndex): boolean {
+  const loose = looseText(question);
+  if (page.linkTexts.has(loose)) return true;
+  const labels = [
+    ...page.linkTexts,
+    // Section labels ("FAQ", "Questions"): short headings that are not questions themselves.
+    ...(page.page.facts.headings ?? []).filter((h) => !h.text.includes("?"))
+      .map((h) => looseText(h.text)).filter((h) => h.split(" ").length <= 3),
+  ];
+  return labels.some((l) => l.length >= 2 && l !== loose && loose.startsWith(`${l} `));
 }
 
 /** A text cut to `max` characters (with an ellipsis), for messages. */

@@ -8,7 +8,6 @@ import { type DraftFieldName } from "../evidence.ts";
 import {
   canonicalUrl,
   containsPhrase,
-  contentStems,
   countryCodeOf,
   countryNames,
   foundingYearsIn,
@@ -16,52 +15,52 @@ import {
   monthsWithYear,
   normalizeQuoteText,
   proseSupport,
+  statesFullDate,
 } from "../text.ts";
 import { type CheckedQuote, clip, linkOnPages } from "./quotes.ts";
+import { hostingPlace, otherPartyName, placeFragment } from "./parties.ts";
+import { spansIn, statedSignal, supportsAsSpan, tokens, valueParts } from "./support.ts";
 import { categoryTerms, PRICING_MODELS, PRICING_SIGNALS, STAGE_SIGNALS } from "../vocabulary.ts";
 
 const PAID_PRICE_RE =
   /([$€£]\s?(?:[1-9]\d*|0[.,]\d*[1-9])|\b[1-9]\d*(?:[.,]\d+)?\s?(?:usd|eur|gbp|\$|€|£)|\bprice: (?:[1-9]|0\.\d*[1-9]))/iu;
 
-const PROSE_FIELDS: Partial<Record<DraftFieldName, number>> = {
-  tagline: 0.8,
-  short_description: 0.8,
-  description: 0.75,
-  pricing_summary: 0.8,
-};
 const LIST_FIELDS = new Set<DraftFieldName>(["categories", "tags", "features", "usps", "keywords"]);
 const MAX_LENGTH: Partial<Record<DraftFieldName, number>> = { description: 20000 };
 const VIDEO_HOST_RE =
   /(youtube\.com|youtu\.be|vimeo\.com|loom\.com|wistia\.(?:com|net)|vidyard\.com|\.mp4(?:$|\?)|\.webm(?:$|\?))/iu;
 
-/** Why prose is not supported by the quoted text, or "" when it is. */
-export function proseProblem(value: string, quoted: string, threshold: number): string {
-  if (!quoted.trim()) return "no verified quote outside testimonials";
-  if (containsPhrase(quoted, value)) return "";
-  const { share, missing } = proseSupport(value, quoted);
-  if (missing.length > 0) {
-    return `the quotes do not contain ${missing.slice(0, 3).map((w) => `"${w}"`).join(", ")}`;
-  }
-  if (share < threshold) {
-    return `only ${Math.round(share * 100)} % of its words are in the quotes (need ${
-      Math.round(threshold * 100)
-    } %)`;
-  }
-  // No sentence may ride on the others: each one needs most of its own words quoted.
-  for (const sentence of value.split(/(?<=[.!?])\s+/)) {
-    if (contentStems(sentence).length < 4 || containsPhrase(quoted, sentence)) continue;
-    const own = proseSupport(sentence, quoted).share;
-    if (own < PROSE_SENTENCE_SHARE) {
-      return `the sentence "${clip(sentence, 60)}" is not in the quotes (${
-        Math.round(own * 100)
-      } % of its words)`;
+/**
+ * Why prose is not supported by its quotes, or "" when it is: every part of it (each sentence;
+ * each `;` item with `semicolons`) must be one run of words of ONE quote, not negated there.
+ * Sharing words is not support: a part stitched from two quotes, reworded or reversed fails.
+ */
+export function proseProblem(value: string, quoted: string[], semicolons = false): string {
+  const quotes = quoted.filter((q) => q.trim());
+  if (quotes.length === 0) return "no verified quote outside testimonials";
+  for (const part of valueParts(value, semicolons).flatMap(listItems)) {
+    if (quotes.some((q) => supportsAsSpan(q, part))) continue;
+    const { missing } = proseSupport(part, quotes.join(" | "));
+    if (missing.length > 0) {
+      return `the quotes do not contain ${missing.slice(0, 3).map((w) => `"${w}"`).join(", ")}`;
     }
+    const reversed = quotes.some((q) => spansIn(tokens(q), tokens(part)).length > 0);
+    return reversed
+      ? `the quotes say the opposite of "${clip(part, 60)}" (a negation around it)`
+      : `the sentence "${clip(part, 60)}" is not in any one quote`;
   }
   return "";
 }
 
-/** The share of its words each sentence of a prose value needs in the quotes. */
-const PROSE_SENTENCE_SHARE = 0.6;
+const LIST_LABEL_RE =
+  /^(?:features|key features|highlights|includes|integrations|platforms|plans|pricing):\s+(.+?)\.?$/iu;
+
+/** A part in the list form drafts write ("Features: a; b; c."): its items; else the part itself. */
+function listItems(part: string): string[] {
+  const m = part.match(LIST_LABEL_RE);
+  if (!m || !m[1].includes(";")) return [part];
+  return m[1].split(/;\s*/u).map((i) => i.replace(/\s*…$/u, "").trim()).filter(Boolean);
+}
 
 /** Why a link value is not supported, or "" when it is. */
 export function linkProblem(
@@ -108,19 +107,29 @@ export function normalizeDate(value: unknown): string | null {
   return date;
 }
 
-/** Why a milestone date is not supported by the quoted text, or "". */
+/**
+ * Why a milestone date is not supported by the quoted text, or "": the quotes must state the
+ * whole date, day included (a year or a month stays as precise as the site gives it).
+ */
 export function dateProblem(date: string, quoted: string): string {
-  const [y, mo, d] = date.split("-");
+  const [y, mo] = date.split("-");
   if (!new RegExp(`\\b${y}\\b`).test(quoted)) return `year ${y} is not in the quotes`;
   const months = monthsWithYear(quoted, y);
-  if (months.length === 0) {
-    return mo === "01" && d === "01" ? "" : `the quotes give no month for ${date}`;
-  }
+  if (months.length === 0) return `the quotes state only the year ${y}, not the date ${date}`;
   if (!months.includes(Number(mo))) return `month of ${date} is not the one quoted`;
-  if (d !== "01" && !new RegExp(`\\b${Number(d)}\\b`).test(looseText(quoted))) {
-    return `day of ${date} is not in the quotes`;
-  }
+  if (!statesFullDate(quoted, date)) return `the quotes state no day for ${date}`;
   return "";
+}
+
+const DATE_RE = new RegExp(
+  String
+    .raw`\b(?:(?:\d{1,2}(?:st|nd|rd|th)? )?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?(?: \d{1,2}(?:st|nd|rd|th)?,?)? )?(?:in |on )?(?:18|19|20)\d\d(?:-\d\d(?:-\d\d)?)?\b,?`,
+  "giu",
+);
+
+/** A quote with its dates taken out: what a milestone's title and description are cut from. */
+export function withoutDates(text: string): string {
+  return text.replace(DATE_RE, " ").replace(/\s+/g, " ").trim();
 }
 
 interface FieldContext {
@@ -141,7 +150,6 @@ export function verifyField(
     return null;
   };
   if (quotes.length === 0) return fail("none of its quotes verified");
-  const joined = quotes.map((q) => q.usable).join(" | ");
 
   if (LIST_FIELDS.has(name)) {
     if (!Array.isArray(raw)) return fail("not a list");
@@ -176,11 +184,13 @@ export function verifyField(
         }
         used.add(q);
       } else {
-        const threshold = name === "features" || name === "usps" ? 0.8 : 1;
+        // Features and selling points are claims: one run of a quote's words. Tags and keywords
+        // are topics: their words in one quote.
+        const claim = name === "features" || name === "usps";
         const q = quotes.find((q) =>
-          containsPhrase(q.usable, value) ||
-          (proseSupport(value, q.usable).share >= threshold &&
-            proseSupport(value, q.usable).missing.length === 0)
+          claim ? supportsAsSpan(q.usable, value) : containsPhrase(q.usable, value) ||
+            (proseSupport(value, q.usable).share >= 1 &&
+              proseSupport(value, q.usable).missing.length === 0)
         );
         if (!q) {
           ctx.drop("not supported by any quote", value);
@@ -222,7 +232,9 @@ export function verifyField(
     case "stage": {
       const stage = value.toLowerCase();
       if (!(STAGES as readonly string[]).includes(stage)) return fail(`"${value}" is not a stage`);
-      const ok = having((q) => STAGE_SIGNALS[stage as typeof STAGES[number]].test(q.usable));
+      const ok = having((q) =>
+        statedSignal(STAGE_SIGNALS[stage as typeof STAGES[number]], q.usable)
+      );
       return ok.length > 0
         ? { value: stage, quotes: ok }
         : fail(`no quote says the product is at stage ${stage}`);
@@ -231,32 +243,50 @@ export function verifyField(
       const model = PRICING_MODELS.find((m) => looseText(m) === looseText(value));
       if (!model) return fail(`"${value}" is not a pricing model`);
       if (model === "Freemium") {
-        const free = having((q) => PRICING_SIGNALS.Freemium.test(q.usable));
-        const paid = having((q) => PAID_PRICE_RE.test(q.usable));
+        const free = having((q) => statedSignal(PRICING_SIGNALS.Freemium, q.usable));
+        const paid = having((q) => statedSignal(PAID_PRICE_RE, q.usable));
         if (free.length === 0 || paid.length === 0) {
           return fail("Freemium needs quotes of a free plan and of a paid price");
         }
         return { value: model, quotes: [...new Set([...free, ...paid])] };
       }
-      const ok = having((q) => PRICING_SIGNALS[model].test(q.usable));
+      const ok = having((q) => statedSignal(PRICING_SIGNALS[model], q.usable));
       return ok.length > 0 ? { value: model, quotes: ok } : fail(`no quote shows ${model} pricing`);
     }
     case "country": {
       const code = countryCodeOf(value);
       if (!code) return fail(`"${value}" is not a country`);
       const names = countryNames(code);
-      const ok = having((q) =>
+      const named = having((q) =>
         names.some((n) => containsPhrase(q.usable, n)) ||
         new RegExp(`\\baddressCountry: ${code}\\b`).test(q.usable)
       );
-      return ok.length > 0
-        ? { value: code, quotes: ok }
-        : fail(`no quote names ${names[0] ?? code}`);
+      const ok = named.filter((q) =>
+        !names.some((n) => containsPhrase(q.usable, n) && hostingPlace(q.usable, n))
+      );
+      if (ok.length > 0) return { value: code, quotes: ok };
+      return fail(
+        named.length > 0
+          ? `the quotes name ${names[0]} as where data or servers are, not the company`
+          : `no quote names ${names[0] ?? code}`,
+      );
     }
     case "city":
     case "name": {
-      const ok = having((q) => containsPhrase(q.usable, value));
+      const named = having((q) => supportsAsSpan(q.usable, value));
+      const ok = named.filter((q) =>
+        !otherPartyName(q.usable, value) &&
+        !(name === "city" && (hostingPlace(q.usable, value) || placeFragment(q.usable, value)))
+      );
       if (ok.length > 0) return { value, quotes: ok };
+      if (named.length > 0) {
+        return fail(
+          otherPartyName(named[0].usable, value) ||
+            (placeFragment(named[0].usable, value)
+              ? `"${clip(value)}" is only part of a longer place name in the quotes`
+              : `the quotes name "${clip(value)}" as where data or servers are, not the company`),
+        );
+      }
       return fail(
         quotes.some((q) => containsPhrase(q.quote.quote, value))
           ? `"${clip(value)}" appears only in testimonial text`
@@ -281,11 +311,58 @@ export function verifyField(
         quotes: having((q) => canonicalUrl(q.quote.quote) === c || q.quote.quote.includes(value)),
       };
     }
+    case "pricing_summary": {
+      const parts = valueParts(value, true);
+      const bad = parts.find((p) =>
+        !quotes.some((q) => supportsAsSpan(q.usable, p)) && !inOneOffer(p, quotes) &&
+        !inPricingTable(p, quotes)
+      );
+      if (bad !== undefined) return fail(proseProblem(bad, quotes.map((q) => q.usable)));
+      return { value, quotes };
+    }
     default: {
-      const why = proseProblem(value, joined, PROSE_FIELDS[name] ?? 1);
+      const why = proseProblem(value, quotes.map((q) => q.usable));
       if (why) return fail(why);
       const relevant = having((q) => proseSupport(q.usable, value).share > 0);
       return { value, quotes: relevant.length > 0 ? relevant : quotes };
     }
   }
+}
+
+/**
+ * Whether a price summary part ("Pro: USD 12") is stated by the JSON-LD values of one offer that
+ * a quote names (its name, price and currency are separate values at one path).
+ */
+function inOneOffer(part: string, quotes: CheckedQuote[]): boolean {
+  const want = tokens(part).map((t) => t.w);
+  return quotes.some((q) => {
+    if (q.source !== "jsonld" || !q.locator || !q.page) return false;
+    // The offer the quote names: every value at its path (name, price, currency, note).
+    const offer = q.locator.replace(/\.[^.]+$/, "") + ".";
+    const have = new Set<string>();
+    for (const v of q.page.values) {
+      if (v.source === "jsonld" && v.locator.startsWith(offer)) {
+        for (const t of tokens(v.text)) have.add(t.w);
+      }
+    }
+    return want.every((w) => have.has(w));
+  });
+}
+
+/**
+ * Whether a price summary part ("Starter: Free") is a plan and its price as the page's pricing
+ * table gives them (extraction reads the table's cells), and the quote shows both.
+ */
+function inPricingTable(part: string, quotes: CheckedQuote[]): boolean {
+  const m = part.match(/^(.{1,60}?):\s+(.+)$/u);
+  if (!m) return false;
+  const same = (a: string, b: string) =>
+    tokens(a).map((t) => t.w).join(" ") === tokens(b).map((t) => t.w).join(" ");
+  return quotes.some((q) =>
+    q.source === "text" &&
+    (q.page?.page.facts.pricing ?? []).some((row) =>
+      same(row.plan, m[1]) && row.price !== null && same(row.price, m[2]) &&
+      supportsAsSpan(q.usable, row.plan) && supportsAsSpan(q.usable, row.price)
+    )
+  );
 }

@@ -1,0 +1,153 @@
+/**
+ * Who and where a quote is about: a name after "by" or in a trademark line is another party's
+ * (a vendor, a trademark holder); a place next to servers or data centres is where data is, not
+ * the company; a city may not be a fragment of a longer place name; a founder's name carries no
+ * label; an FAQ question is a question.
+ */
+import { NOT_FOUNDER, ROLE_WORDS, spansIn, type Tok, tokens } from "./support.ts";
+
+const VENDOR_BEFORE: string[][] = [
+  ["by"],
+  ["trademark", "of"],
+  ["trademarks", "of"],
+  ["integrates", "with"],
+  ["works", "with"],
+  ["partnered", "with"],
+  ["partner", "with"],
+  ["vs"],
+  ["versus"],
+  ["alternative", "to"],
+  ["compared", "to"],
+  ["acquired", "by"],
+  ["from"],
+];
+
+/**
+ * Why a name in the quote is another party's and not the product's, or "": a vendor after "by",
+ * a trademark holder, an integration, a competitor.
+ */
+export function otherPartyName(quote: string, name: string): string {
+  const q = tokens(quote);
+  const n = tokens(name);
+  const spans = spansIn(q, n);
+  if (spans.length === 0) return "";
+  const bad = spans.every((at) => {
+    const before = q.slice(Math.max(0, at - 2), at).map((t) => t.w);
+    if (q[at].brk) return trademarkAfter(q, at + n.length);
+    const vendor = VENDOR_BEFORE.some((p) =>
+      p.every((w, i) => before[before.length - p.length + i] === w)
+    );
+    return vendor || trademarkAfter(q, at + n.length);
+  });
+  return bad
+    ? `the quote names "${name}" as another party (a vendor, partner or trademark holder)`
+    : "";
+}
+
+function trademarkAfter(q: Tok[], end: number): boolean {
+  const after = q.slice(end, end + 5).map((t) => t.w).join(" ");
+  return /^(?:is|are) (?:a )?(?:registered )?trademarks?\b/.test(after);
+}
+
+const HOSTING_WORDS = new Set([
+  "data",
+  "datacenter",
+  "datacentre",
+  "datacenters",
+  "datacentres",
+  "server",
+  "servers",
+  "hosted",
+  "hosting",
+  "region",
+  "regions",
+  "cdn",
+  "colocation",
+  "stored",
+  "storage",
+  "zone",
+  "zones",
+]);
+
+/** Whether a place in the quote is where data or servers are, not where the company is. */
+export function hostingPlace(quote: string, place: string): boolean {
+  const q = tokens(quote);
+  const n = tokens(place);
+  const spans = spansIn(q, n);
+  return spans.length > 0 && spans.every((at) => {
+    for (let k = at - 1; k >= Math.max(0, at - 6) && !q[k + 1].brk; k--) {
+      if (HOSTING_WORDS.has(q[k].w)) return true;
+    }
+    return false;
+  });
+}
+
+/** Why a founder's name is not a person's name alone (a label or role glued to it), or "". */
+export function nameProblem(name: string): string {
+  const label = tokens(name).find((t) =>
+    ROLE_WORDS.has(t.w) || NOT_FOUNDER.has(t.w) || LABEL_WORDS.has(t.w)
+  );
+  return label ? `"${name}" carries the label "${label.raw}", not only a name` : "";
+}
+
+const LABEL_WORDS = new Set([
+  "linkedin",
+  "twitter",
+  "github",
+  "website",
+  "team",
+  "about",
+  "meet",
+  "contact",
+  "our",
+  "the",
+  // "I'm Hanna Lindqvist", "Hi, we're …": the sentence around a name is not the name.
+  "i",
+  "m",
+  "we",
+  "re",
+  "hi",
+  "hello",
+  "by",
+]);
+
+const QUESTION_START =
+  /^(?:how|what|why|can|could|do|does|did|is|are|was|will|would|where|when|who|which|should|may|must|have|has|wie|wat|waarom|kan|kun|hoe|qué|cómo|puedo|wo|was|kann)\b/iu;
+
+/** Why a text is not an FAQ question: a question of three words or more. */
+export function questionProblem(question: string): string {
+  if (tokens(question).length < 3) return `"${question}" is too short to be a question`;
+  if (!/\?\s*$/.test(question) && !QUESTION_START.test(question)) {
+    return `"${question}" is not a question`;
+  }
+  return "";
+}
+
+const PLACE_JOINERS = new Set([
+  "im",
+  "am",
+  "an",
+  "der",
+  "upon",
+  "sur",
+  "del",
+  "de",
+  "la",
+  "le",
+  "di",
+]);
+
+/** Whether a city in the quote is only part of a longer place name ("Breisgau" of "Freiburg im Breisgau"). */
+export function placeFragment(quote: string, city: string): boolean {
+  const q = tokens(quote);
+  const n = tokens(city);
+  const spans = spansIn(q, n);
+  return spans.length > 0 && spans.every((at) => {
+    const before = q[at - 1];
+    const after = q[at + n.length];
+    const joinedBefore = before && !q[at].brk && !q[at].comma &&
+      (PLACE_JOINERS.has(before.w) || /^\p{Lu}\p{Ll}/u.test(before.raw));
+    const joinedAfter = after && !after.brk && !after.comma && /^\p{Lu}\p{Ll}/u.test(after.raw);
+    return Boolean(joinedBefore || joinedAfter);
+  });
+}

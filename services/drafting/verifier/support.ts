@@ -1,0 +1,280 @@
+/**
+ * Whether a quote SUPPORTS a value, not merely contains its words: the value is one run of the
+ * quote's words (case, punctuation, whitespace, number separators and price formats aside), not
+ * reversed by a negation around it; a person is a founder only when the role is bound to the
+ * name in the same clause; a name, city or country is not another party's (a vendor after "by",
+ * a trademark holder, a data centre's place).
+ */
+import type { CheckedQuote } from "./quotes.ts";
+
+/** One word of a text as the rules read it. */
+export interface Tok {
+  /** Lower case; numbers without separators; currency symbols as codes; prices per period as one form. */
+  w: string;
+  /** The word as written (for capitals). */
+  raw: string;
+  /** A clause break (. ! ? ; : | or a line of its own) comes right before this word. */
+  brk: boolean;
+  /** The break before this word is a colon ("Founders: Jane Doe"): a list follows its label. */
+  colon: boolean;
+  /** A comma comes right before this word. */
+  comma: boolean;
+}
+
+const CURRENCY: Record<string, string> = { "$": "usd", "€": "eur", "£": "gbp", "¥": "jpy" };
+const PERIOD: Record<string, string> = {
+  mo: "month",
+  month: "month",
+  months: "month",
+  monthly: "month",
+  yr: "year",
+  year: "year",
+  years: "year",
+  yearly: "year",
+  annually: "year",
+  annual: "year",
+  user: "user",
+  users: "user",
+  seat: "user",
+  seats: "user",
+};
+const TOKEN_RE =
+  /([$€£¥])|(\d[\d,]*(?:\.\d+)?)|([\p{L}\p{N}]+)|([.!?;|•·]+(?=\s|$)|\s[-–—]\s|\n)|(,)|(:(?=\s|$))/gu;
+
+/** The words of a text, with clause breaks and commas noted (see Tok). */
+export function tokens(text: string): Tok[] {
+  const out: Tok[] = [];
+  let brk = true;
+  let comma = false;
+  let colon = false;
+  for (const m of text.normalize("NFKC").replace(/&/g, " and ").matchAll(TOKEN_RE)) {
+    if (m[4] || m[6]) {
+      colon = !!m[6] && (colon || !brk);
+      brk = true;
+      continue;
+    }
+    if (m[5]) {
+      comma = true;
+      continue;
+    }
+    let w: string;
+    if (m[1]) w = CURRENCY[m[1]];
+    else if (m[2]) w = m[2].replace(/,/g, "").replace(/\.0+$/, "").replace(/(\.\d*?)0+$/, "$1");
+    else w = m[3].toLowerCase();
+    out.push({ w, raw: m[0], brk, comma, colon });
+    brk = false;
+    comma = false;
+    colon = false;
+  }
+  // A price per period reads the same in every form: "$19/month", "$19 per month", "$19 a mo".
+  for (let i = 1; i < out.length; i++) {
+    if (!/^\d/.test(out[i - 1].w)) continue;
+    const filler = ["per", "a", "an", "each"].includes(out[i].w) && i + 1 < out.length;
+    const j = filler ? i + 1 : i;
+    const period = PERIOD[out[j].w];
+    if (period && !out[j].brk) {
+      out[j] = { ...out[j], w: period };
+      if (filler) out.splice(i, 1);
+    }
+  }
+  return out;
+}
+
+/** Every place (start index in `quote`) where `value`'s words stand as one run. */
+export function spansIn(quote: Tok[], value: Tok[]): number[] {
+  const out: number[] = [];
+  if (value.length === 0) return out;
+  for (let i = 0; i + value.length <= quote.length; i++) {
+    let j = 0;
+    while (j < value.length && quote[i + j].w === value[j].w) j++;
+    if (j === value.length) out.push(i);
+  }
+  return out;
+}
+
+const NEGATORS = new Set(["no", "not", "never", "without", "cannot", "nor", "none", "neither"]);
+const CONTRACTED = new Set(["t"]); // don't, doesn't, isn't, can't, won't: "doesn t"
+
+function isNegator(t: Tok | undefined): boolean {
+  return !!t && (NEGATORS.has(t.w) || CONTRACTED.has(t.w));
+}
+
+/** Whether the quote reverses the value at a span: a negation just before it or "is not" after. */
+export function negatedAt(quote: Tok[], at: number, value: Tok[]): boolean {
+  if (value.some((t) => isNegator(t))) return false;
+  for (let k = at - 1; k >= Math.max(0, at - 4) && !quote[k + 1].brk; k--) {
+    if (isNegator(quote[k])) return true;
+  }
+  const end = at + value.length;
+  const next = quote.slice(end, end + 3);
+  if (next[0]?.brk) return false;
+  const verb = ["is", "are", "was", "were", "isn", "aren", "wasn", "weren", "has", "have"];
+  if (next[0] && verb.includes(next[0].w)) {
+    return isNegator(next[1]) || (next[1]?.w === "been" && isNegator(next[2]));
+  }
+  return false;
+}
+
+/** Whether a span is a whole clause of the quote (breaks, or its ends, on both sides). */
+function wholeClause(quote: Tok[], at: number, length: number): boolean {
+  return quote[at].brk && (at + length === quote.length || quote[at + length].brk);
+}
+
+/**
+ * Whether the quote supports the value as a span: its words as one run, not negated. A value of
+ * one or two words that is a whole clause elsewhere ("No.", "Yes, always") must be a whole clause.
+ */
+export function supportsAsSpan(quote: string, value: string): boolean {
+  const q = tokens(quote);
+  const v = tokens(value);
+  if (v.length === 0) return false;
+  const short = v.length <= 2 && /[.!?]$/.test(value.trim());
+  return spansIn(q, v).some((at) =>
+    !negatedAt(q, at, v) && (!short || wholeClause(q, at, v.length))
+  );
+}
+
+/** A value cut into the parts each of which must be a span of a quote (sentences; `;` items). */
+export function valueParts(value: string, semicolons = false): string[] {
+  const parts = value.split(/(?<=[.!?])\s+/u).flatMap((p) => semicolons ? p.split(/;\s*/u) : [p]);
+  return parts.map((p) => p.trim()).filter((p) => tokens(p).length > 0);
+}
+
+export const ROLE_WORDS = new Set([
+  "founder",
+  "founders",
+  "cofounder",
+  "cofounders",
+  "co",
+  "ceo",
+  "cto",
+  "coo",
+  "cpo",
+  "owner",
+  "creator",
+  "maker",
+  "founding",
+]);
+const BY_VERBS = new Set(["founded", "cofounded", "created", "built", "started", "made"]);
+/** Words that make a role someone else's or a past one: an advisor is not a founder. */
+export const NOT_FOUNDER = new Set([
+  "former",
+  "formerly",
+  "ex",
+  "previously",
+  "advisor",
+  "advisors",
+  "adviser",
+  "advisers",
+  "advisory",
+  "investor",
+  "investors",
+  "board",
+  "committee",
+  "steering",
+  "mentor",
+  "mentors",
+  "member",
+  "members",
+  "customer",
+  "customers",
+  "partner",
+  "partners",
+]);
+const ROLE_FILLER = new Set(["is", "was", "our", "the", "a", "an", "and", "co", "chief"]);
+
+function isRole(t: Tok | undefined): boolean {
+  return !!t && (ROLE_WORDS.has(t.w) && t.w !== "co");
+}
+
+/** Whether a checked quote names the person as a founder: bound in text, or a JSON-LD founder. */
+export function foundedBy(q: CheckedQuote, name: string, product: string | null): boolean {
+  if (q.source === "jsonld") {
+    return /(?:^|\.)founders?(?:\.|$)/.test(q.locator ?? "") && q.usable.includes(name);
+  }
+  return roleBound(q.usable, name, product);
+}
+
+/**
+ * Whether the quote binds a founder role to the name in the same clause: "Jane Doe, co-founder",
+ * "Jane Doe (CEO)", "Co-founder Jane Doe", "founded by Jane Doe and Ali Khan". Not when the role
+ * sits elsewhere in the quote, is a former one or an advisor's, or is at another company
+ * ("founder of Globex" when the product is not Globex).
+ */
+export function roleBound(quote: string, name: string, product?: string | null): boolean {
+  const q = tokens(quote);
+  const n = tokens(name);
+  const productWords = new Set(tokens(product ?? "").map((t) => t.w));
+  return spansIn(q, n).some((at) =>
+    boundAfter(q, at + n.length, productWords) || boundBefore(q, at, at + n.length)
+  );
+}
+
+function otherCompany(q: Tok[], k: number, productWords: Set<string>): boolean {
+  const of = q[k + 1];
+  const who = q[k + 2];
+  if (!of || !who || of.brk || who.brk || !["of", "at"].includes(of.w)) return false;
+  if (productWords.size === 0) return false;
+  return /^\p{Lu}/u.test(who.raw) && !productWords.has(who.w);
+}
+
+/** "Jane Doe, co-founder and CEO", "Jane Doe (CEO)", "Jane Doe is our founder". */
+function boundAfter(q: Tok[], end: number, productWords: Set<string>): boolean {
+  for (let k = end; k < Math.min(q.length, end + 4); k++) {
+    // "Jane Doe - CEO", "Jane Doe: CEO": a break right after the name still binds.
+    if (q[k].brk && k > end) return false;
+    if (NOT_FOUNDER.has(q[k].w)) return false;
+    if (isRole(q[k]) || (q[k].w === "co" && isRole(q[k + 1]))) {
+      const role = q[k].w === "co" ? k + 1 : k;
+      return !otherCompany(q, role, productWords);
+    }
+    if (!ROLE_FILLER.has(q[k].w)) return false;
+  }
+  return false;
+}
+
+/** "Co-founder Jane Doe", "Founders: Jane Doe and Ali Khan", "founded by A, B and C". */
+function boundBefore(q: Tok[], start: number, end: number): boolean {
+  // A role right before a name that has its own title after it is the previous person's.
+  const next = q[end];
+  const ownTitle = next && !next.brk && !next.comma && /^\p{Lu}/u.test(next.raw) && !isRole(next);
+  for (let k = start - 1, steps = 0; k >= 0 && steps < 14; k--, steps++) {
+    if (q[k + 1].brk && !q[k + 1].colon) return false;
+    const t = q[k];
+    if (NOT_FOUNDER.has(t.w)) return false;
+    if (t.w === "by") return verbBefore(q, k);
+    if (t.w === "of" && ["project", "brainchild"].includes(q[k - 1]?.w ?? "")) return true;
+    if (isRole(t)) {
+      if (ownTitle || NOT_FOUNDER.has(q[k - 1]?.w ?? "") || q[k - 1]?.w === "ex") return false;
+      return true;
+    }
+    // Walk back over the other names of a list ("A, B and C"), not over prose.
+    if (!/^\p{Lu}/u.test(t.raw) && t.w !== "and") return false;
+  }
+  return false;
+}
+
+/** Whether "by" at `k` follows a founding verb of its clause ("founded in 2018 in Toronto, by"). */
+function verbBefore(q: Tok[], k: number): boolean {
+  for (let j = k - 1; j >= Math.max(0, k - 10); j--) {
+    if (BY_VERBS.has(q[j].w) || isRole(q[j])) return true;
+    if (q[j].brk) return false;
+  }
+  return false;
+}
+
+/** Whether a signal the regex finds in the text is stated, not negated ("no free plan"). */
+export function statedSignal(re: RegExp, text: string): boolean {
+  const global = new RegExp(re.source, re.flags.includes("g") ? re.flags : re.flags + "g");
+  for (const m of text.matchAll(global)) {
+    const before = tokens(text.slice(0, m.index));
+    const at = tokens(text.slice(m.index))[0];
+    let negated = false;
+    for (let k = before.length - 1; k >= Math.max(0, before.length - 3); k--) {
+      if ((k === before.length - 1 ? at?.brk : before[k + 1].brk)) break;
+      if (isNegator(before[k])) negated = true;
+    }
+    if (!negated) return true;
+  }
+  return false;
+}
