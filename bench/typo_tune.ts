@@ -1,7 +1,7 @@
 /**
  * `deno run -A bench/typo_tune.ts [kv file]`: the development typo sets against a generated
  * corpus, for tuning the search. Loads the index from a bench KV file (default
- * /work/benchdata/listings_100000.sqlite3, written by `deno task bench`), inserts the products
+ * data/bench/listings_100000.sqlite3, written by `deno task bench`), inserts the products
  * of bench/typo_dev2.json (which the corpus does not hold), and prints each dev query that does
  * not find its product first, with what came first. The held-out set is never read here.
  */
@@ -12,7 +12,7 @@ import { SearchIndex } from "../services/directory/search/index.ts";
 import { loadSearchIndex, toSearchDoc } from "../services/directory/search/load.ts";
 import { parseTypoSet, type TypoEntry, typoProductListing } from "./typo_sets.ts";
 
-const path = Deno.args[0] ?? "/work/benchdata/listings_100000.sqlite3";
+const path = Deno.args[0] ?? "data/bench/listings_100000.sqlite3";
 const kv = await Deno.openKv(path);
 const index = new SearchIndex();
 await loadSearchIndex(kv, index);

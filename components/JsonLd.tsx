@@ -4,6 +4,14 @@
  * themselves with.
  */
 
+import { createContext } from "preact";
+
+/**
+ * The canonical URL of the page being rendered (given by the layout), for structured data that
+ * parts of the page build themselves (components/Breadcrumbs.tsx); undefined on error pages.
+ */
+export const PageUrl = createContext<string | undefined>(undefined);
+
 /** JSON for a `<script>` element: `<` (so "</script>" and "<!--"), U+2028 and U+2029 escaped. */
 export function jsonLdText(data: unknown): string {
   return JSON.stringify(data)

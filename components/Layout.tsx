@@ -3,7 +3,7 @@ import type { ComponentChildren } from "preact";
 import { island } from "./island.tsx";
 import SearchBoxIsland from "../islands/SearchBox.tsx";
 import LinkItems, { type NavLink } from "./LinkItems.tsx";
-import JsonLd from "./JsonLd.tsx";
+import JsonLd, { PageUrl } from "./JsonLd.tsx";
 import { assetUrl } from "../routes/static_assets.ts";
 
 const SearchBox = island("SearchBox", SearchBoxIsland);
@@ -71,6 +71,7 @@ const DIRECTORY_LINKS: NavLink[] = [
   { href: "/launches/this", label: "This week" },
   { href: "/launches/upcoming", label: "Upcoming launches" },
   { href: "/founders", label: "Founders" },
+  { href: "/tags", label: "Tags" },
   { href: "/compare", label: "Compare products" },
   { href: "/awards", label: "Awards" },
   { href: "/leaderboards/billboard", label: "Billboard (paid)" },
@@ -191,7 +192,7 @@ export default function Layout({ siteName, meta, account, children }: LayoutProp
           </div>
         </header>
         <main id="main" class="container main" tabIndex={-1}>
-          {children}
+          <PageUrl.Provider value={meta.canonicalUrl}>{children}</PageUrl.Provider>
         </main>
         <footer class="site-footer">
           <div class="container footer-inner">

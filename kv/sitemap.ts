@@ -1,6 +1,7 @@
 /**
- * Paged reads for the sitemap: live listings, founders and blog posts in chunks of at most a
- * given number, each chunk started from a store cursor, so that no read holds every record.
+ * Paged reads for the sitemap: live listings (their pages and their alternatives pages), founders
+ * and blog posts in chunks of at most a given number, each chunk started from a store cursor, so
+ * that no read holds every record.
  */
 import * as keys from "./keys.ts";
 import { getListings } from "./listings.ts";
@@ -8,7 +9,7 @@ import { getManyValues, present } from "./read.ts";
 import type { BlogPost, Founder } from "./types.ts";
 
 /** What a sitemap lists from the store. */
-export const SITEMAP_SOURCES = ["listings", "founders", "blog"] as const;
+export const SITEMAP_SOURCES = ["listings", "alternatives", "founders", "blog"] as const;
 export type SitemapSource = typeof SITEMAP_SOURCES[number];
 
 /** One page's slug and when it last changed (ISO date-time), if known. */
@@ -22,20 +23,28 @@ const BATCH = 500;
 
 const PREFIXES: Record<SitemapSource, () => Deno.KvKey> = {
   listings: () => keys.listingsByStatusPrefix("live"),
+  alternatives: () => keys.listingsByStatusPrefix("live"),
   founders: keys.foundersPrefix,
   blog: keys.blogByDatePrefix,
 };
 
+/** Where a source's chunks start, and how many entries its index holds. */
+export interface SitemapScan {
+  /** The cursor where each chunk starts ("" for the first); a source with nothing has none. */
+  cursors: string[];
+  total: number;
+}
+
 /**
- * The cursor where each chunk of `size` entries of a source starts ("" for the first); a source
- * with nothing has no chunk. Reads the source's index keys once, `size` at a time.
+ * The cursor where each chunk of `size` entries of a source starts, and its number of entries.
+ * Reads the source's index keys once, `size` at a time.
  */
 export async function sitemapChunkCursors(
   kv: Deno.Kv,
   source: SitemapSource,
   size: number,
-): Promise<string[]> {
-  const cursors: string[] = [];
+): Promise<SitemapScan> {
+  const scan: SitemapScan = { cursors: [], total: 0 };
   let cursor = "";
   for (;;) {
     const iter = kv.list({ prefix: PREFIXES[source]() }, {
@@ -45,9 +54,10 @@ export async function sitemapChunkCursors(
     });
     let count = 0;
     for await (const _ of iter) count++;
-    if (count === 0) return cursors;
-    cursors.push(cursor);
-    if (count < size) return cursors;
+    if (count === 0) return scan;
+    scan.cursors.push(cursor);
+    scan.total += count;
+    if (count < size) return scan;
     cursor = iter.cursor;
   }
 }
@@ -83,10 +93,11 @@ async function recordsOf(
   source: SitemapSource,
   values: unknown[],
 ): Promise<SitemapRecord[]> {
-  if (source === "listings") {
+  if (source === "listings" || source === "alternatives") {
+    // An alternatives page changes with other listings: its own last change says nothing.
     return (await getListings(kv, values as number[]))
       .filter((l) => l.status === "live")
-      .map((l) => ({ slug: l.slug, updated_at: l.updated_at }));
+      .map((l) => ({ slug: l.slug, updated_at: source === "listings" ? l.updated_at : null }));
   }
   if (source === "founders") {
     return (values as Founder[]).map((f) => ({ slug: f.slug, updated_at: f.created_at }));

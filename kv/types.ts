@@ -625,9 +625,12 @@ export type FieldState = typeof FIELD_STATES[number];
 export interface Quote {
   quote: string;
   url: string;
-  /** Where the quote stands: visible text (absent means text), a meta value or a JSON-LD value. */
-  source?: "text" | "meta" | "jsonld";
-  /** The meta name or JSON-LD path of a non-text quote. */
+  /**
+   * Where the quote stands: visible text (absent means text), a meta value, a JSON-LD value, a
+   * string of the page's app JSON, or a content image's alt text.
+   */
+  source?: "text" | "meta" | "jsonld" | "app" | "alt";
+  /** The meta name, JSON-LD path, app JSON path or image URL of a non-text quote. */
   locator?: string;
 }
 

@@ -9,8 +9,9 @@ import { score } from "../bench/drafts/matching.ts";
 import { plant, plantKept } from "../bench/drafts/plants.ts";
 import { carelessAnswer, type PromptPage } from "../bench/drafts/fake_model.ts";
 import { parseDraftBenchArgs } from "../bench/drafts.ts";
-import type { DraftProposal } from "../services/drafting/evidence.ts";
+import type { DraftProposal, EvidenceQuote } from "../services/drafting/evidence.ts";
 import type { SiteTruth } from "../bench/sites/serve.ts";
+import { proposalWith } from "./source_pages_fixture.ts";
 
 Deno.test("the held-out and development sets each hold at least ten sites with a truth", async () => {
   for (const set of ["heldout", "dev"] as const) {
@@ -80,13 +81,14 @@ const PAGE = `<!doctype html><html><head><title>Acme — Rockets</title>
 <h1>Rockets for everyone</h1><p>Acme was founded in 2019.</p>
 <p hidden>Secret plans</p><!-- Founded in 1999 --><img src="/p.png" alt="Pro plan: $9 per month">
 <a href="https://www.linkedin.com/company/acme">LinkedIn</a><a href="mailto:hi@acme.example">Mail</a>
-<script id="__NEXT_DATA__" type="application/json">{"props":{"hero":"Launch in a day"}}</script>
+<script id="__NEXT_DATA__" type="application/json">{"props":{"hero":"Launch in a day",
+"plan":{"name":"Pro","price":"$9","type":"paid"}}}</script>
 </body></html>`;
 
 Deno.test("quotes are looked up in the source they name, from the served HTML", () => {
   const page = pageSources(PAGE, "http://acme.test/");
   const url = "http://acme.test/";
-  const found = (quote: string, source?: "text" | "meta" | "jsonld", locator?: string) =>
+  const found = (quote: string, source?: EvidenceQuote["source"], locator?: string) =>
     quoteFound({ quote, url, source, locator }, page);
   assert.equal(found("HomeTeam Rockets for everyone"), "yes", "inline links glued, blocks spaced");
   assert.equal(found("Acme was founded in 2019."), "yes");
@@ -97,8 +99,14 @@ Deno.test("quotes are looked up in the source they name, from the served HTML", 
     "no",
     "nothing stitched from two places",
   );
-  assert.equal(found("Pro plan: $9 per month"), "yes", "an image's alt text");
-  assert.equal(found("Launch in a day"), "yes", "client-rendered JSON");
+  assert.equal(found("Pro plan: $9 per month"), "no", "an alt text is not page text");
+  assert.equal(found("Pro plan: $9 per month", "alt", "http://acme.test/p.png"), "yes");
+  assert.equal(found("Pro plan: $9 per month", "alt", "http://acme.test/q.png"), "no");
+  assert.equal(found("Launch in a day"), "no", "app JSON is not page text");
+  assert.equal(found("Launch in a day", "app", "__NEXT_DATA__:props.hero"), "yes");
+  assert.equal(found("Launch in a day", "app", "__NEXT_DATA__:props.plan.name"), "no");
+  assert.equal(found("Pro $9", "app", "__NEXT_DATA__:props.plan"), "yes", "an object's strings");
+  assert.equal(found("Launch in a day Pro", "app", "__NEXT_DATA__:props"), "no", "not stitched");
   assert.equal(found("Acme builds rockets."), "no", "meta is not page text");
   assert.equal(found("Acme builds rockets.", "meta", "description"), "yes");
   assert.equal(found("Acme builds rockets.", "meta", "og:description"), "no");
@@ -112,15 +120,7 @@ Deno.test("quotes are looked up in the source they name, from the served HTML", 
 });
 
 function proposal(over: Partial<DraftProposal> = {}): DraftProposal {
-  return {
-    fields: {},
-    faqs: [],
-    founders: [],
-    company_socials: {},
-    story: {},
-    milestones: [],
-    ...over,
-  };
+  return proposalWith(over);
 }
 
 const TRUTH: SiteTruth = {

@@ -108,7 +108,7 @@ Deno.test("classifications: stage and pricing model only where stated, open sour
     ],
   ]);
   assert.equal(val(stated.fields.stage), "mvp");
-  assert.equal(val(stated.fields.pricing_model), "Open source");
+  assert.equal(val(stated.fields.pricing_model), "Free", "an open-source product is free");
 });
 
 Deno.test("categories: only what the product's description supports, never a weak word match", async () => {

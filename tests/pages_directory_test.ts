@@ -3,29 +3,9 @@
  * compare by name, and tag pages; each linked from the pages that lead to it.
  */
 import assert from "node:assert/strict";
-import { buildFixture, NEXT_WEEK } from "./fixtures.ts";
-import { updateListing } from "../kv/listings.ts";
-import { listingWritesIndexed } from "../services/directory/search/load.ts";
+import { NEXT_WEEK } from "./fixtures.ts";
+import { buildDirectoryFixture } from "./directory_fixture.ts";
 import { tagPath, tagSlug } from "../services/directory/tags.ts";
-
-const TAGS: Record<string, string[]> = {
-  invoicely: ["Invoicing", "Open Source"],
-  billwise: ["invoicing"],
-  taskpilot: ["planning"],
-  ledgerbox: ["invoicing", "bookkeeping"],
-  soonapp: ["invoicing", "launch-soon"],
-  waitapp: ["waiting-list"],
-  draftapp: ["draft-only"],
-};
-
-async function buildDirectoryFixture() {
-  const fixture = await buildFixture();
-  for (const [slug, tags] of Object.entries(TAGS)) {
-    await updateListing(fixture.deps.kv, fixture.listings[slug].id, () => ({ tags }), new Date());
-  }
-  await listingWritesIndexed(fixture.deps.search);
-  return fixture;
-}
 
 const fixture = buildDirectoryFixture();
 
@@ -203,5 +183,50 @@ Deno.test("tag pages", async (t) => {
   await t.step("paged", async () => {
     assert.equal((await get("/tags/invoicing?page=0")).status, 400);
     assert.match((await get("/tags/invoicing?page=5")).html, /No products on this page/);
+  });
+});
+
+/** The tags of a tags index page in order, as `#name count`. */
+function tagChips(html: string): string[] {
+  return [...html.matchAll(/<a class="chip" href="\/tags\/([^"]+)" rel="tag">(.*?)<\/a>/gs)]
+    .map(([, , text]) => text.replace(/<[^>]+>/g, "").replace(/\s+/g, " ").trim());
+}
+
+Deno.test("the tags index", async (t) => {
+  await t.step("every tag of a live or scheduled listing with its count, A to Z", async () => {
+    const { status, html } = await get("/tags");
+    assert.equal(status, 200);
+    assert.match(html, /<title>Tags · /);
+    assert.deepEqual(headings(html).slice(0, 3), [
+      "h1:Tags",
+      "h2:Tags from A to Z",
+      "h2:Developers",
+    ]);
+    // invoicing: three live listings and soonapp, scheduled; spelled as Invoicely (most voted).
+    assert.deepEqual(tagChips(html), [
+      "#bookkeeping 1",
+      "#Invoicing 4",
+      "#launch-soon 1",
+      "#Open Source 1",
+      "#planning 1",
+    ]);
+    assert.doesNotMatch(html, /draft-only/, "a draft's tag is not listed");
+  });
+  await t.step("most used first, paged, and a bad sort is a 400", async () => {
+    const { html } = await get("/tags?sort=count");
+    assert.equal(tagChips(html)[0], "#Invoicing 4");
+    assert.match(html, /<meta name="robots" content="noindex"/, "another order is not indexed");
+    assert.doesNotMatch((await get("/tags")).html, /name="robots"/);
+    assert.deepEqual(headings(html).slice(0, 2), ["h1:Tags", "h2:Most used tags"]);
+    assert.equal((await get("/tags?sort=votes")).status, 400);
+    assert.equal((await get("/tags?page=0")).status, 400);
+    assert.match((await get("/tags?page=2")).html, /No tags on this page/);
+  });
+  await t.step("linked from every tag page's breadcrumb and from the footer", async () => {
+    const { html } = await get("/tags/invoicing");
+    const trail = html.slice(html.indexOf('aria-label="Breadcrumbs"'));
+    assert.match(trail.slice(0, trail.indexOf("</nav>")), /<a href="\/tags">Tags<\/a>/);
+    const footer = (await get("/founders")).html;
+    assert.match(footer.slice(footer.indexOf("<footer")), /href="\/tags"/);
   });
 });

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { SearchIndex } from "../services/directory/search/index.ts";
 import type { SearchDoc } from "../services/directory/search/types.ts";
 import { corpusDoc, searchQuery } from "./search_corpus.ts";
+import { respellings } from "../services/directory/search/text.ts";
 
 const FILLER = "share notes with the team and track tasks from one simple board every week";
 
@@ -124,4 +125,31 @@ Deno.test("a name of a few words is found typed as one word", () => {
   assert.deepEqual(firstIds(index, "Recipebx"), [5]);
   // Longer names are not joined.
   assert.equal(index.search(searchQuery("onetwothreefour")).total, 0);
+});
+
+Deno.test("a word typed in two matches it joined, and a word spelt by sound finds its listing", () => {
+  const index = directory();
+  index.upsert(listing(7, { name: "Metricly", tagline: "Dashboard for startups", status: "live" }));
+  index.upsert(
+    listing(8, { name: "Photofix", tagline: "Fix photos in one click", status: "live" }),
+  );
+  // Has each typed word on its own, but is not a dashboard.
+  index.upsert(listing(9, {
+    name: "Sprintly",
+    tagline: "A dash of planning on a board, for startups",
+    status: "live",
+  }));
+  assert.deepEqual(firstIds(index, "dash board for startups"), [7]);
+  assert.deepEqual(firstIds(index, "Fotofix"), [8]);
+  assert.deepEqual(firstIds(index, "fotofix photos"), [8]);
+  // A respelling is only tried when nothing is spelt like the word.
+  assert.equal(index.search(searchQuery("zzqxv")).total, 0);
+});
+
+Deno.test("respellings change one sound at a time, both ways", () => {
+  assert.ok(respellings("fotofix").includes("photofix"));
+  assert.ok(respellings("kloud").includes("cloud"));
+  assert.ok(respellings("photo").includes("foto"));
+  assert.ok(!respellings("fotofix").includes("fotofix"));
+  assert.ok(respellings("ssssssssssssssssssss").length <= 16);
 });

@@ -9,7 +9,9 @@ import { buildFixture, type Fixture, listingInput, NOW } from "./fixtures.ts";
 import { createListing, goLive } from "../kv/listings.ts";
 import { putBlogPost } from "../kv/blog.ts";
 import { forgetSitemap } from "../services/directory/mod.ts";
-import { seoRoutes } from "../routes/seo/mod.ts";
+import { seoRoutes, sitePaths } from "../routes/seo/mod.ts";
+import { buildDirectoryFixture } from "./directory_fixture.ts";
+import { listingWritesIndexed } from "../services/directory/search/load.ts";
 import { signedInBrowser } from "./accounts_fixture.ts";
 import { renderMarkdown } from "../components/markdown.ts";
 import { jsonLdText } from "../components/JsonLd.tsx";
@@ -87,9 +89,53 @@ Deno.test("the sitemap splits into chunks of at most the limit, covering the sam
   const small = seoRoutes(f.deps, { maxUrls: 3 });
   const chunks = await sitemapUrls(small);
   assert.ok(chunks.every((c) => c.length >= 1 && c.length <= 3), "1 to 3 URLs per chunk");
-  const listingChunks = chunks.filter((c) => c.some((u) => u.includes("/listings/")));
+  const listingChunks = chunks.filter((c) => c.some((u) => /\/listings\/[^/]+$/.test(u)));
   assert.equal(listingChunks.length, 3, "9 live listings in 3 chunks of 3");
+  const alternatives = chunks.filter((c) => c.some((u) => u.endsWith("/alternatives")));
+  assert.equal(alternatives.length, 3, "their 9 alternatives pages in 3 chunks of 3");
   assert.deepEqual(chunks.flat().sort(), whole);
+});
+
+Deno.test("the sitemap lists the directory pages: tags, alternatives, founders, upcoming", async () => {
+  const f = await buildDirectoryFixture();
+  const all = (await sitemapUrls(f.app)).flat();
+  for (const path of ["/founders", "/launches/upcoming", "/link-policy", "/tags"]) {
+    assert.ok(all.includes(BASE + path), `${path} is listed`);
+  }
+  // Tags of live and scheduled listings; not one carried only by a draft.
+  for (const tag of ["invoicing", "open-source", "planning", "bookkeeping", "launch-soon"]) {
+    assert.ok(all.includes(`${BASE}/tags/${tag}`), `${tag} is listed`);
+  }
+  assert.ok(!all.some((u) => u.includes("draft-only")), "a draft's tag is not listed");
+  for (const slug of ["invoicely", "billwise", "taskpilot", "ledgerbox"]) {
+    assert.ok(all.includes(`${BASE}/listings/${slug}/alternatives`), `${slug}'s alternatives`);
+  }
+  for (const slug of ["soonapp", "draftapp", "waitapp"]) {
+    assert.ok(!all.includes(`${BASE}/listings/${slug}/alternatives`), `not ${slug}'s`);
+  }
+  assert.equal(new Set(all).size, all.length, "no URL twice");
+  // A listing going live with a new tag is listed once the kept sitemap is renewed.
+  const fresh = await createListing(
+    f.deps.kv,
+    listingInput("Fresh Tagged", { tags: ["Brand New"] }),
+    NOW,
+  );
+  await goLive(f.deps.kv, fresh.id, NOW);
+  await listingWritesIndexed(f.deps.search);
+  forgetSitemap(f.deps.kv);
+  const renewed = (await sitemapUrls(f.app)).flat();
+  assert.ok(renewed.includes(`${BASE}/tags/brand-new`));
+  assert.ok(renewed.includes(`${BASE}/listings/${fresh.slug}/alternatives`));
+  // The founders directory (2 founders) and the tags index (6 tags) page by page.
+  forgetSitemap(f.deps.kv);
+  const paged = seoRoutes(f.deps, {
+    site: { paths: sitePaths(), perPage: { founders: 1, tags: 4 } },
+  });
+  const pages = (await sitemapUrls(paged)).flat();
+  assert.ok(pages.includes(`${BASE}/founders?page=2`));
+  assert.ok(!pages.includes(`${BASE}/founders?page=3`));
+  assert.ok(pages.includes(`${BASE}/tags?page=2`));
+  assert.ok(!pages.includes(`${BASE}/tags?page=3`));
 });
 
 Deno.test("robots.txt opens the public pages, closes the private ones and names the sitemap", async () => {

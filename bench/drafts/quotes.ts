@@ -5,9 +5,12 @@
  *
  * - `source: "text"` (or no source): the quote must be a span of the page's visible text: the
  *   body's text with script, style, template and `hidden` elements left out, block elements
- *   separated by a space, and, for a client-rendered page, the string values of its
- *   `__NEXT_DATA__` JSON (what the browser shows); or a span of one image's alt text (what a
- *   screen reader reads: some sites state prices only there).
+ *   separated by a space.
+ * - `source: "app"`: a client-rendered app's JSON (`<script type="application/json">` named by its
+ *   id, `__NEXT_DATA__` among them, or `window.NAME = {...}`); `locator` is `NAME:dotted.path`. The
+ *   quote must be a span of the string at that path, or, when the path names an object, of its
+ *   direct strings that read as text (not URLs or one-word identifiers) joined by a space.
+ * - `source: "alt"`: a span of the alt text of the image whose URL (resolved) is the `locator`.
  * - `source: "meta"`: a span of the named meta value (`locator` "title" is the <title>, any other
  *   locator a <meta name|property> content); without a locator, of any of them.
  * - `source: "jsonld"`: a span of the JSON-LD value at `locator` (a dotted path in any JSON-LD
@@ -27,8 +30,10 @@ export interface PageSources {
   text: string;
   meta: Map<string, string>;
   jsonld: unknown[];
-  /** The images' alt texts (what a screen reader reads; pricing may be stated only there). */
-  alts: string[];
+  /** The images' alt texts by the image's absolute URL. */
+  alts: Map<string, string>;
+  /** App JSON by name (script id, `json<index>`, or the assigned global). */
+  apps: Map<string, unknown>;
   /** Link targets and emails of the page's attributes (href, src, content), absolute. */
   links: Set<string>;
 }
@@ -151,18 +156,58 @@ export function pageSources(html: string, url: string): PageSources {
   }
   const parts: string[] = [];
   visible(doc.querySelector("body") ?? doc, parts);
-  const next = doc.querySelector("script#__NEXT_DATA__")?.textContent;
-  const alts = [...doc.querySelectorAll("img[alt]")].map((i) => fold(i.getAttribute("alt") ?? ""))
-    .filter(Boolean);
-  const rendered: string[] = [];
-  if (next) strings(parseJson(next), rendered);
+  const alts = new Map<string, string>();
+  for (const img of doc.querySelectorAll("img[alt][src]")) {
+    try {
+      alts.set(new URL(img.getAttribute("src")!, url).href, fold(img.getAttribute("alt") ?? ""));
+    } catch {
+      // Not a URL.
+    }
+  }
   return {
-    text: fold(`${parts.join("")} ${rendered.join(" ")}`),
+    text: fold(parts.join("")),
     meta,
     jsonld,
     alts,
+    apps: appJson(doc as unknown as Document),
     links: links(doc as unknown as Document, url, jsonld),
   };
+}
+
+const ASSIGNED = /^\s*(?:window|self|globalThis)\.([\w$]+)\s*=\s*([\[{][\s\S]*?);?\s*$/;
+
+/** The page's app JSON by name: JSON scripts by id (else `json<index>`), `window.X = {...}`. */
+function appJson(doc: Document): Map<string, unknown> {
+  const out = new Map<string, unknown>();
+  [...doc.querySelectorAll("script")].forEach((s, i) => {
+    const type = (s.getAttribute("type") ?? "").toLowerCase();
+    const body = s.textContent ?? "";
+    if (type.startsWith("application/json")) {
+      const parsed = parseJson(body);
+      if (parsed !== null) out.set(s.getAttribute("id") || `json${i}`, parsed);
+      return;
+    }
+    const m = body.match(ASSIGNED);
+    const parsed = m ? parseJson(m[2]) : null;
+    if (m && parsed !== null) out.set(m[1], parsed);
+  });
+  return out;
+}
+
+/** Whether a quote stands in the app JSON value at `locator` (see the module comment). */
+function inApp(quote: string, locator: string, apps: Map<string, unknown>): boolean {
+  const colon = locator.indexOf(":");
+  if (colon < 0) return false;
+  const root = apps.get(locator.slice(0, colon));
+  const path = locator.slice(colon + 1);
+  const at = path ? atPath(root, path) : root;
+  if (typeof at === "string") return fold(at).includes(quote);
+  if (!at || typeof at !== "object") return false;
+  const texts = Object.values(at).filter((v): v is string =>
+    typeof v === "string" && !/^(?:https?:|mailto:|\/)/.test(v.trim()) &&
+    (/\s/.test(v.trim()) || /[\p{Lu}\p{N}]/u.test(v))
+  );
+  return fold(texts.join(" ")).includes(quote);
 }
 
 /** A JSON-LD string as a reader sees it: markup in it (some sites put HTML there) removed. */
@@ -203,16 +248,18 @@ export function quoteFound(
   const quote = fold(q.quote);
   if (!quote) return "no";
   const source = q.source ?? "text";
-  if (
-    source === "text" && (page.text.includes(quote) || page.alts.some((a) => a.includes(quote)))
-  ) {
-    return "yes";
+  if (source === "text" && page.text.includes(quote)) return "yes";
+  if (source === "app" || source === "alt") {
+    const locator = q.locator ?? "";
+    const alt = source === "alt" ? page.alts.get(locator) : undefined;
+    const found = source === "app" ? inApp(quote, locator, page.apps) : !!alt?.includes(quote);
+    if (found) return "yes";
   }
   if (LINK_QUOTE.test(quote)) {
     const key = quote.includes("@") && !quote.includes("/") ? quote.toLowerCase() : linkKey(quote);
     if (page.links.has(key)) return "link";
   }
-  if (source === "text") return "no";
+  if (source === "text" || source === "app" || source === "alt") return "no";
   if (source === "meta") {
     const values = q.locator
       ? [page.meta.get(q.locator.toLowerCase()) ?? ""]

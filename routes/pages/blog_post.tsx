@@ -2,6 +2,7 @@
 import { getBlogPost } from "../../services/directory/mod.ts";
 import { renderMarkdown } from "../../components/markdown.ts";
 import { formatDate } from "../../components/format.ts";
+import Breadcrumbs from "../../components/Breadcrumbs.tsx";
 import Faqs from "../../components/Faqs.tsx";
 import { type PageHandler, renderPage } from "./_page.tsx";
 import { blogPostSeo } from "../seo/page_meta.ts";
@@ -16,7 +17,7 @@ export const handler: PageHandler = async (ctx) => {
     path: `/blog/${post.slug}`,
     ogType: "article",
     section: "blog",
-    seo: (site) => blogPostSeo(ctx.deps.config.publicUrl, site, post),
+    seo: (site) => blogPostSeo(site, post),
   }, <BlogPostPage post={post} />);
 };
 
@@ -24,9 +25,7 @@ export const handler: PageHandler = async (ctx) => {
 export default function BlogPostPage({ post }: { post: Post }) {
   return (
     <article class="post">
-      <nav class="breadcrumbs" aria-label="Breadcrumbs">
-        <a href="/blog">Blog</a> / <span aria-current="page">{post.title}</span>
-      </nav>
+      <Breadcrumbs trail={[{ label: "Blog", href: "/blog" }, { label: post.title }]} />
       <header class="post-header">
         <h1>{post.title}</h1>
         <p class="lead">{post.summary}</p>

@@ -1,6 +1,7 @@
 /** `/categories/:slug`: a category's live listings, most voted first, with `?page=`. */
 import { getCategory } from "../../services/directory/mod.ts";
 import ListingRow from "../../components/ListingRow.tsx";
+import Breadcrumbs from "../../components/Breadcrumbs.tsx";
 import Pagination from "../../components/Pagination.tsx";
 import { formatNumber, plural } from "../../components/format.ts";
 import Faqs from "../../components/Faqs.tsx";
@@ -37,17 +38,15 @@ export default function CategoryPage(
   const offset = (category.page - 1) * category.per_page;
   return (
     <>
-      <nav class="breadcrumbs" aria-label="Breadcrumbs">
-        <a href="/categories">Categories</a>
-        {category.parent && (
-          <>
-            {" / "}
-            <a href={`/categories/${category.parent.slug}`}>{category.parent.name}</a>
-          </>
-        )}
-        {" / "}
-        <span aria-current="page">{category.name}</span>
-      </nav>
+      <Breadcrumbs
+        trail={[
+          { label: "Categories", href: "/categories" },
+          ...(category.parent
+            ? [{ label: category.parent.name, href: `/categories/${category.parent.slug}` }]
+            : []),
+          { label: category.name },
+        ]}
+      />
       <header class="page-header">
         <h1>{category.name}</h1>
         <p class="lead">{category.description}</p>

@@ -8,7 +8,7 @@ import Pagination from "../../components/Pagination.tsx";
 import { plural } from "../../components/format.ts";
 import { type PageHandler, pageParam, renderPage, withPage } from "./_page.tsx";
 
-const PER_PAGE = 24;
+export const PER_PAGE = 24;
 const QUERY_MAX = 100;
 
 type Founders = Awaited<ReturnType<typeof listFounders>>;

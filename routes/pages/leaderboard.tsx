@@ -2,6 +2,7 @@
 import { type Board, BOARDS, categoryNames, getLeaderboard } from "../../services/directory/mod.ts";
 import { notFound } from "../../services/platform/mod.ts";
 import { BoardList, PaidLabel } from "../../components/Board.tsx";
+import Breadcrumbs from "../../components/Breadcrumbs.tsx";
 import Pagination from "../../components/Pagination.tsx";
 import { plural } from "../../components/format.ts";
 import { type PageHandler, pageParam, renderPage, withPage } from "./_page.tsx";
@@ -58,9 +59,9 @@ export default function LeaderboardPage(
 ) {
   return (
     <>
-      <nav class="breadcrumbs" aria-label="Breadcrumbs">
-        <a href="/leaderboards">Leaderboards</a> / <span aria-current="page">{data.title}</span>
-      </nav>
+      <Breadcrumbs
+        trail={[{ label: "Leaderboards", href: "/leaderboards" }, { label: data.title }]}
+      />
       <header class="page-header">
         <h1>
           {data.title.replace(/ \(paid\)$/i, "")} {data.paid && <PaidLabel />}

@@ -16,6 +16,7 @@ import {
 } from "../../services/directory/mod.ts";
 import type { BadgeSet } from "../../services/directory/mod.ts";
 import { safeUrl } from "../../components/format.ts";
+import Breadcrumbs from "../../components/Breadcrumbs.tsx";
 import Faqs from "../../components/Faqs.tsx";
 import About from "../../components/listing/About.tsx";
 import Alternatives from "../../components/listing/Alternatives.tsx";
@@ -157,6 +158,12 @@ export default function ListingPage(
           <a href="/dashboard">Go to your dashboard</a>
         </p>
       )}
+      <Breadcrumbs
+        trail={[{
+          label: listing.categories.primary.name,
+          href: `/categories/${listing.categories.primary.slug}`,
+        }, { label: listing.name }]}
+      />
       <StatusBanner listing={listing} />
       <Header listing={listing} voting={voting} />
       {!preview && (

@@ -29,6 +29,7 @@ import * as founders from "./founders.tsx";
 import * as upcoming from "./upcoming.tsx";
 import * as alternatives from "./alternatives.tsx";
 import * as tag from "./tag.tsx";
+import * as tags from "./tags.tsx";
 import { BOT_PAGE_PATH } from "../../services/platform/mod.ts";
 
 /** Path (Hono syntax) → page module. */
@@ -49,6 +50,7 @@ export const MANIFEST: Record<string, { handler: PageHandler }> = {
   "/blog/:slug": blogPost,
   "/founders": founders,
   "/founders/:slug": founder,
+  "/tags": tags,
   "/tags/:tag": tag,
   "/trophies/:slug": trophies,
   "/trophies/:slug/embed": { handler: trophies.embedHandler },

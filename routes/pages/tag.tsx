@@ -37,7 +37,7 @@ export default function TagPage({ tag, names }: { tag: Tag; names: Record<string
   return (
     <>
       <Breadcrumbs
-        trail={[{ label: "Categories", href: "/categories" }, { label: `#${tag.name}` }]}
+        trail={[{ label: "Tags", href: "/tags" }, { label: `#${tag.name}` }]}
       />
       <header class="page-header">
         <h1>Products tagged #{tag.name}</h1>

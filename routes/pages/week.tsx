@@ -9,6 +9,7 @@ import {
   type LaunchDayFigures,
   launchDayFigures,
 } from "../../services/directory/mod.ts";
+import Breadcrumbs from "../../components/Breadcrumbs.tsx";
 import ListingRow from "../../components/ListingRow.tsx";
 import ShareButtons from "../../components/ShareButtons.tsx";
 import { formatDate, formatWeekRange, plural } from "../../components/format.ts";
@@ -106,6 +107,7 @@ export default function WeekPage(
   const upcoming = week.state === "upcoming";
   return (
     <>
+      <Breadcrumbs trail={[{ label: `Launches of ${week.iso_week}` }]} />
       <header class="page-header week-header">
         <p class="eyebrow">
           <span class={`state state-${week.state}`}>

@@ -2,6 +2,8 @@
 import { Hono } from "hono";
 import type { Deps } from "../../services/platform/mod.ts";
 import { MANIFEST } from "../pages/mod.tsx";
+import { PER_PAGE as FOUNDERS_PER_PAGE } from "../pages/founders.tsx";
+import { PER_PAGE as TAGS_PER_PAGE } from "../pages/tags.tsx";
 import { feedRoutes } from "./feeds.ts";
 import { ogImageRoutes } from "./og_image.ts";
 import { robotsRoutes } from "./robots.ts";
@@ -20,7 +22,11 @@ export function sitePaths(): string[] {
 
 export function seoRoutes(deps: Deps, options: Partial<SitemapOptions> = {}): Hono {
   const app = new Hono();
-  app.route("/", sitemapRoutes(deps, { sitePaths: sitePaths(), ...options }));
+  const site = {
+    paths: sitePaths(),
+    perPage: { founders: FOUNDERS_PER_PAGE, tags: TAGS_PER_PAGE },
+  };
+  app.route("/", sitemapRoutes(deps, { site, ...options }));
   app.route("/", robotsRoutes(deps));
   app.route("/", feedRoutes(deps));
   app.route("/", ogImageRoutes(deps));

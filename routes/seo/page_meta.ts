@@ -1,13 +1,9 @@
 /**
  * What the public pages tell search engines and link previews beyond their title: structured data
- * (components/JsonLd.tsx), feed links and card images, built from what the pages already read.
+ * (components/JsonLd.tsx), feed links and card images, built from what the pages already read. A
+ * page's BreadcrumbList comes from its visible trail (components/Breadcrumbs.tsx), not from here.
  */
-import {
-  blogPosting,
-  breadcrumbList,
-  itemList,
-  softwareApplication,
-} from "../../components/JsonLd.tsx";
+import { blogPosting, itemList, softwareApplication } from "../../components/JsonLd.tsx";
 import type { Profile } from "../../components/listing/profile.ts";
 import { FEED_LINKS, type FeedLink } from "./feeds.ts";
 import { listingCardUrl, weekCardUrl } from "./og_image.ts";
@@ -19,17 +15,7 @@ export interface SeoMeta {
   imageUrl?: string;
 }
 
-/** A breadcrumb: a name and a path of this site. */
-export type Crumb = { name: string; path: string };
-
-/** BreadcrumbList of a trail that starts at the home page. */
-export function breadcrumbs(base: string, trail: Crumb[]) {
-  return breadcrumbList(
-    [{ name: "Home", path: "/" }, ...trail].map((c) => ({ name: c.name, url: base + c.path })),
-  );
-}
-
-/** A listing page: SoftwareApplication, its breadcrumbs and its card. */
+/** A listing page: SoftwareApplication and its card. */
 export function listingSeo(base: string, siteName: string, listing: Profile): SeoMeta {
   const category = listing.categories.primary;
   return {
@@ -39,10 +25,6 @@ export function listingSeo(base: string, siteName: string, listing: Profile): Se
         description: listing.short_description || listing.tagline,
         category: category.name,
       }),
-      breadcrumbs(base, [
-        { name: category.name, path: `/categories/${category.slug}` },
-        { name: listing.name, path: `/listings/${listing.slug}` },
-      ]),
     ],
     imageUrl: listingCardUrl(base, siteName, listing),
   };
@@ -73,32 +55,26 @@ export function weekSeo(
   return {
     jsonLd: [
       listingsList(base, `Launches of ${week.iso_week}`, listings),
-      breadcrumbs(base, [{ name: `Launches of ${week.iso_week}`, path: `/launches/${week.week}` }]),
     ],
     feeds: [FEED_LINKS.launches],
     imageUrl: weekCardUrl(base, siteName, week.week, week.iso_week, listings, ranked),
   };
 }
 
-/** A blog post: BlogPosting and its breadcrumbs. */
+/** A blog post: BlogPosting. */
 export function blogPostSeo(
-  base: string,
   siteName: string,
   post: Parameters<typeof blogPosting>[0] & { slug: string },
 ): SeoMeta {
   return {
     jsonLd: [
       blogPosting(post, siteName),
-      breadcrumbs(base, [{ name: "Blog", path: "/blog" }, {
-        name: post.title,
-        path: `/blog/${post.slug}`,
-      }]),
     ],
     feeds: [FEED_LINKS.blog],
   };
 }
 
-/** A board's page: its ranked listings as an ItemList, and its breadcrumbs. */
+/** A board's page: its ranked listings as an ItemList. */
 export function boardSeo(
   base: string,
   board: { board: string; title: string; page: number; per_page: number },
@@ -107,27 +83,21 @@ export function boardSeo(
   return {
     jsonLd: [
       listingsList(base, board.title, listings, (board.page - 1) * board.per_page + 1),
-      breadcrumbs(base, [{ name: "Leaderboards", path: "/leaderboards" }, {
-        name: board.title,
-        path: `/leaderboards/${board.board}`,
-      }]),
     ],
   };
 }
 
-/** A category's page: its listings as an ItemList, its breadcrumbs and its launches feed. */
+/** A category's page: its listings as an ItemList and its launches feed. */
 export function categorySeo(
   base: string,
   category: {
     slug: string;
     name: string;
-    parent: { slug: string; name: string } | null;
     page: number;
     per_page: number;
     items: { name: string; slug: string }[];
   },
 ): SeoMeta {
-  const parent = category.parent;
   return {
     jsonLd: [
       listingsList(
@@ -136,11 +106,6 @@ export function categorySeo(
         category.items,
         (category.page - 1) * category.per_page + 1,
       ),
-      breadcrumbs(base, [
-        { name: "Categories", path: "/categories" },
-        ...(parent ? [{ name: parent.name, path: `/categories/${parent.slug}` }] : []),
-        { name: category.name, path: `/categories/${category.slug}` },
-      ]),
     ],
     feeds: [FEED_LINKS.category(category.slug, category.name)],
   };

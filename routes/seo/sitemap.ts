@@ -7,6 +7,7 @@ import {
   SITEMAP_MAX_URLS,
   sitemapChunkNames,
   sitemapChunkUrls,
+  type SitemapSite,
   type SitemapUrl,
 } from "../../services/directory/mod.ts";
 import { type Deps, notFound } from "../../services/platform/mod.ts";
@@ -17,8 +18,8 @@ const SITEMAP_NS = "http://www.sitemaps.org/schemas/sitemap/0.9";
 const CHUNK_NAME = /^([a-z]+-\d{1,6})\.xml$/;
 
 export interface SitemapOptions {
-  /** The site's own pages without parameters (home, directories, rules…). */
-  sitePaths: readonly string[];
+  /** The site's own pages (services/directory/sitemap.ts). */
+  site: SitemapSite;
   /** URLs per sitemap (tests lower it to see the split). */
   maxUrls?: number;
 }
@@ -35,7 +36,7 @@ export function sitemapRoutes(deps: Deps, options: SitemapOptions): Hono {
   const size = options.maxUrls ?? SITEMAP_MAX_URLS;
   const base = deps.config.publicUrl;
   app.get("/sitemap.xml", async (c) => {
-    const names = await sitemapChunkNames(deps, options.sitePaths, size);
+    const names = await sitemapChunkNames(deps, options.site, size);
     const entries = names.map((name) =>
       `<sitemap>${xmlElement("loc", `${base}/sitemaps/${name}.xml`)}</sitemap>`
     );
@@ -48,7 +49,7 @@ export function sitemapRoutes(deps: Deps, options: SitemapOptions): Hono {
   app.get("/sitemaps/:file", async (c) => {
     const file = c.req.param("file");
     const name = CHUNK_NAME.exec(file)?.[1];
-    const urls = name ? await sitemapChunkUrls(deps, options.sitePaths, name, size) : null;
+    const urls = name ? await sitemapChunkUrls(deps, options.site, name, size) : null;
     if (!urls) throw notFound("sitemap", file);
     const entries = urls.map((url) => urlEntry(base, url));
     return xmlAnswer(

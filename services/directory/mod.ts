@@ -68,6 +68,7 @@ export {
 } from "./outbound_links.ts";
 export { getListingPreview } from "./preview.ts";
 export { getTag, listingsSharingTags, tagPath, tagSlug } from "./tags.ts";
+export { listTags, TAG_SORTS, tagCounts, type TagSort } from "./tag_index.ts";
 export { resolveListing } from "./resolve.ts";
 export type { ResolvedListing } from "./resolve.ts";
 export {
@@ -77,4 +78,4 @@ export {
   sitemapChunkNames,
   sitemapChunkUrls,
 } from "./sitemap.ts";
-export type { SitemapUrl } from "./sitemap.ts";
+export type { SitemapSite, SitemapUrl } from "./sitemap.ts";

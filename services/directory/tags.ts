@@ -61,7 +61,7 @@ async function taggedPage(
 const TAG_UPCOMING_MAX = 10;
 
 /** The tag as a listing spells it (its first tag with this slug), or the slug. */
-function spelling(listing: Listing | null, slug: string): string {
+export function spelling(listing: Listing | null, slug: string): string {
   return listing?.tags.find((t) => tagSlug(t) === slug) ?? slug;
 }
 

@@ -15,6 +15,7 @@ import {
   type DraftProposal,
   type EvidencePage,
   type EvidenceQuote,
+  QUOTE_SOURCES,
   STORY_SECTIONS,
 } from "./evidence.ts";
 import { SOCIAL_KEYS, STAGES } from "../../kv/types.ts";
@@ -66,13 +67,13 @@ const FIELD_HINTS: Record<DraftFieldName, string> = {
 const QUOTES_SCHEMA = {
   type: "array",
   description:
-    "Verbatim passages copied from the page with that URL, each from the source it names: the page text (locator null), a metadata value (locator: its name) or a structured data value (locator: its path)",
+    "Verbatim passages copied from the page with that URL, each from the source it names: the page text (locator null), a metadata value (locator: its name), a structured data or app data value (locator: its path) or an image's alt text (locator: the image URL)",
   items: {
     type: "object",
     properties: {
       quote: { type: "string" },
       url: { type: "string" },
-      source: { type: "string", enum: ["text", "meta", "jsonld"] },
+      source: { type: "string", enum: [...QUOTE_SOURCES] },
       locator: { type: ["string", "null"] },
     },
     required: ["quote", "url", "source", "locator"],
@@ -129,6 +130,11 @@ export function draftSchema(
   if (only) return strictObject({ fields: fieldProps });
   const text = { type: "string" };
   const nullableText = { type: ["string", "null"] };
+  const socialSchema = strictObject({
+    platform: { type: "string", enum: [...SOCIAL_KEYS] },
+    url: text,
+    quotes: QUOTES_SCHEMA,
+  });
   return strictObject({
     fields: fieldProps,
     faqs: {
@@ -145,16 +151,18 @@ export function draftSchema(
         title: nullableText,
         bio: nullableText,
         quotes: QUOTES_SCHEMA,
+        socials: {
+          type: "array",
+          description:
+            "The founder's own profiles (LinkedIn /in/, X, GitHub, personal site) linked next to their name (a Profile link line whose context names them); quotes: a text passage naming the founder on that page",
+          items: socialSchema,
+        },
       }),
     },
     company_socials: {
       type: "array",
       description: "The company's own social profiles linked from the site",
-      items: strictObject({
-        platform: { type: "string", enum: [...SOCIAL_KEYS] },
-        url: text,
-        quotes: QUOTES_SCHEMA,
-      }),
+      items: socialSchema,
     },
     story: strictObject(
       Object.fromEntries(STORY_SECTIONS.map((s) => [s, quoted(nullableText)])),
@@ -183,7 +191,7 @@ function quotesOf(v: unknown): EvidenceQuote[] {
   if (!Array.isArray(v)) return [];
   return v.filter((q) => isRecord(q) && typeof q.quote === "string" && typeof q.url === "string")
     .map((q) => {
-      const source = q.source === "meta" || q.source === "jsonld" ? q.source : "text";
+      const source = QUOTE_SOURCES.find((known) => known === q.source) ?? "text";
       const locator = typeof q.locator === "string" && q.locator ? q.locator : null;
       return {
         quote: String(q.quote),
@@ -234,19 +242,19 @@ export function parseDraftAnswer(content: string, only?: DraftFieldName[]): Draf
     answer: String(q.answer),
     evidence: quotesOf(q.quotes),
   }));
-  proposal.founders = list(json.founders).filter((p) => str(p.name)).map((p) => ({
-    name: String(p.name),
-    title: str(p.title),
-    bio: str(p.bio),
-    evidence: quotesOf(p.quotes),
-  }));
-  for (const s of list(json.company_socials)) {
-    const platform = str(s.platform);
-    const url = str(s.url);
-    if (platform && url && !proposal.company_socials[platform]) {
-      proposal.company_socials[platform] = { value: url, evidence: quotesOf(s.quotes) };
-    }
-  }
+  proposal.founders = list(json.founders).filter((p) => str(p.name)).map((p) => {
+    const links = socialsOf(p.socials);
+    return {
+      name: String(p.name),
+      title: str(p.title),
+      bio: str(p.bio),
+      evidence: quotesOf(p.quotes),
+      ...(Object.keys(links).length > 0 ? { links } : {}),
+    };
+  });
+  // The primary founder's links are founder_socials, verified like the extractive drafter's.
+  proposal.founder_socials = { ...proposal.founders[0]?.links };
+  proposal.company_socials = socialsOf(json.company_socials);
   if (isRecord(json.story)) {
     for (const s of STORY_SECTIONS) {
       if (s in json.story) {
@@ -270,6 +278,19 @@ export function parseDraftAnswer(content: string, only?: DraftFieldName[]): Draf
     evidence: quotesOf(m.quotes),
   }));
   return proposal;
+}
+
+/** A model's social links (platform, url, quotes) by platform key, the first of each kept. */
+function socialsOf(raw: unknown): Partial<Record<string, DraftedValue<string>>> {
+  const out: Partial<Record<string, DraftedValue<string>>> = {};
+  for (const s of Array.isArray(raw) ? raw.filter(isRecord) : []) {
+    const platform = typeof s.platform === "string" ? s.platform : null;
+    const url = typeof s.url === "string" ? s.url : null;
+    if (platform && url && !out[platform]) {
+      out[platform] = { value: url, evidence: quotesOf(s.quotes) };
+    }
+  }
+  return out;
 }
 
 /** Asks the model for a proposal (structured output); throws on any failure. */

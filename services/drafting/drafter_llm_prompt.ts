@@ -5,13 +5,13 @@
 import type { EvidencePage } from "./evidence.ts";
 import type { LlmOptions } from "./drafter_llm.ts";
 import { normalizeQuoteText } from "./text.ts";
-import { jsonLdValues, metaValues } from "./verifier/sources.ts";
+import { altValues, appValues, jsonLdValues, metaValues } from "./verifier/sources.ts";
 
 /** The rules the model is given. */
 export const RULES = `You draft a product directory listing from the product's own website.
 Rules:
 - Use only what the pages below state. Never invent, guess or infer a fact. When a page does not state something, its value is null (or an empty list).
-- Every value carries quotes: passages copied character for character, each with the URL of its page and its source. source "text": a span of the page's Text (one contiguous passage, never joined from two places), locator null. source "meta": (a span of) a metadata value, locator its name ("title" for the Title line, "description" for the Description line, or the og: name). source "jsonld": (a span of) a structured data value, locator its path exactly as listed (e.g. "founder.0.name"). A text quote is 4 to 300 characters long.
+- Every value carries quotes: passages copied character for character, each with the URL of its page and its source. source "text": a span of the page's Text (one contiguous passage, never joined from two places), locator null. source "meta": (a span of) a metadata value, locator its name ("title" for the Title line, "description" for the Description line, or the og: name). source "jsonld": (a span of) a structured data value, locator its path exactly as listed (e.g. "founder.0.name"). source "app": (a span of) a string of the page's app data, locator its path exactly as listed. source "alt": (a span of) an image's alt text, locator the image URL as listed. A text quote is 4 to 300 characters long.
 - The value must be said in its quotes: its words as one run of a quote, with the same numbers, currencies and negations ("not", "no longer", "never"). A person is a founder only where the quote calls that person a founder, co-founder or CEO, next to the name.
 - Navigation menus, cookie and legal lines, logo walls ("trusted by"), blog teasers and mentions of other companies (vendors, partners, trademark holders, data centres) are not facts about the product; a footer may give the company's address.
 - Dates: a milestone needs a date the page states with its day; a year alone is not a date.
@@ -21,6 +21,11 @@ Rules:
 - Links (video, logo, socials) and emails: copy them exactly as listed for the page, and quote the link or email itself.`;
 
 const KIND_ORDER = ["home", "about", "features", "pricing", "faq", "team", "contact"];
+
+function clip(text: string, max: number): string {
+  const t = normalizeQuoteText(text);
+  return t.length <= max ? t : `${t.slice(0, max - 1)}…`;
+}
 
 /** The page texts for the prompt, each under its URL, within a character budget. */
 export function pagesForPrompt(pages: EvidencePage[], maxChars: number): string {
@@ -40,6 +45,9 @@ export function pagesForPrompt(pages: EvidencePage[], maxChars: number): string 
     const socials = Object.entries(f.socials ?? {});
     if (socials.length) {
       meta.push(`Social links: ${socials.map(([k, v]) => `${k} ${v}`).join(", ")}`);
+    }
+    for (const l of (f.profile_links ?? []).slice(0, 12)) {
+      meta.push(`Profile link: ${l.platform} ${l.url} (next to: "${clip(l.context, 160)}")`);
     }
     if (f.testimonials?.length) {
       meta.push(
@@ -61,6 +69,9 @@ export function pagesForPrompt(pages: EvidencePage[], maxChars: number): string 
     for (const v of og.slice(0, 6)) meta.push(`Meta ${v.locator}: ${v.text}`);
     const ld = jsonLdValues(page).slice(0, 40).map((v) => `${v.locator}: ${v.text}`);
     if (ld.length) meta.push(`Structured data (locator: value): ${ld.join(" ; ")}`);
+    const app = appValues(page).slice(0, 60).map((v) => `${v.locator}: ${v.text}`);
+    if (app.length) meta.push(`App data (locator: value): ${app.join(" ; ")}`);
+    for (const v of altValues(page).slice(0, 12)) meta.push(`Image alt ${v.locator}: ${v.text}`);
     let text = pageText;
     const budget = Math.min(share, left) - meta.join("\n").length;
     if (text.length > budget) {
@@ -86,7 +97,7 @@ export function draftMessages(
   const names = options.categories.map((c) => c.name);
   const ask = options.only
     ? `Draft only these fields: ${options.only.join(", ")}.`
-    : "Draft every field, the FAQs, founders, company socials, story sections and milestones.";
+    : "Draft every field, the FAQs, founders (with their own profile links), company socials, story sections and milestones.";
   return [
     { role: "system", content: RULES },
     {

@@ -58,8 +58,20 @@ export interface PageFacts {
    * Links to people's profiles (LinkedIn, X, GitHub, ...) and personal sites outside the page's
    * header, navigation, footer and testimonials, with the visible text of the card around each
    * (`platform` "website" for a personal site). Optional: pages stored before it existed lack it.
+   * Links an app's JSON carries (see `app_json`) have `locator`, the URL string's JSON path.
    */
-  profile_links?: { url: string; platform: string; context: string }[];
+  profile_links?: { url: string; platform: string; context: string; locator?: string }[];
+  /**
+   * Strings a client-rendered app carries in JSON (`__NEXT_DATA__`, `application/json` scripts,
+   * `window.__INITIAL_STATE__ = {...}`), each with its path (`__NEXT_DATA__:props.pageProps.title`).
+   * Code, ids, URLs and build data are left out. Optional: pages stored before it lack it.
+   */
+  app_json?: { path: string; text: string }[];
+  /**
+   * Alt texts of content images (not logos, icons or badges; not in header, navigation, footer,
+   * testimonials or logo walls), with the image's absolute URL. Optional, as above.
+   */
+  alt_texts?: { src: string; text: string }[];
 }
 
 /** What a crawl produced. */
@@ -78,14 +90,20 @@ export interface CrawlResult {
   error: string | null;
 }
 
-/** Where a quote stands on its page: visible text, a named meta value, or a JSON-LD value. */
-export type QuoteSource = "text" | "meta" | "jsonld";
+/**
+ * Where a quote stands on its page: visible text, a named meta value, a JSON-LD value, a string
+ * (or one object's strings) of the page's app JSON, or a content image's alt text.
+ */
+export const QUOTE_SOURCES = ["text", "meta", "jsonld", "app", "alt"] as const;
+/** One of the quote sources. */
+export type QuoteSource = typeof QUOTE_SOURCES[number];
 
 /**
  * A quote from a page: the exact text (whitespace-normalised) and the page URL. `source` absent
  * means "text" (drafts stored before sources existed). `locator` names a non-text source: the
  * meta name ("title", "description", "og:title", "og:description", ...) or the JSON-LD path
- * ("founder.0.name", "address.addressLocality").
+ * ("founder.0.name", "address.addressLocality"), the app JSON path ("__NEXT_DATA__:props.pageProps.
+ * tagline", or an object's path for its strings joined by a space) or the image URL of an alt text.
  */
 export interface EvidenceQuote {
   quote: string;

@@ -15,6 +15,8 @@ import { findTestimonials, readCopyright, testimonialText } from "./extract/excl
 import { readFaqs } from "./extract/faqs.ts";
 import { readJsonLd } from "./extract/json_ld.ts";
 import { readEmails, readLinks, readLogo, readSocials, readVideoLinks } from "./extract/links.ts";
+import { readAltTexts } from "./extract/alt_text.ts";
+import { readAppJson } from "./extract/app_json.ts";
 import { readPricing } from "./extract/pricing.ts";
 import { readProfileLinks } from "./extract/profiles.ts";
 import { readZones } from "./extract/zones.ts";
@@ -36,6 +38,7 @@ export async function extractPage(html: string, pageUrl: string): Promise<Extrac
   const doc = await parseHtml(withBody(html));
   const base = baseUrl(doc, pageUrl);
   const jsonLd = readJsonLd(doc);
+  const appJson = readAppJson(doc);
   for (const el of [...doc.querySelectorAll(REMOVED)]) el.remove();
   const root: Element = doc.body?.firstChild ? doc.body : doc.documentElement;
   const text = root ? visibleText(root) : "";
@@ -61,11 +64,18 @@ export async function extractPage(html: string, pageUrl: string): Promise<Extrac
     copyright: readCopyright(root),
     testimonials: testimonialEls.map(testimonialText).filter(Boolean),
     lists: readLists(doc),
-    profile_links: readProfileLinks(doc, base, testimonialEls),
+    profile_links: withAppProfiles(readProfileLinks(doc, base, testimonialEls), appJson.profiles),
     lang: doc.documentElement?.getAttribute("lang")?.trim().toLowerCase() || null,
     zones: readZones(doc, text),
+    app_json: appJson.strings,
+    alt_texts: readAltTexts(doc, base),
   };
   return { title, text, facts };
+}
+
+/** The page's profile links, then those its app JSON carries (each URL once). */
+function withAppProfiles<T extends { url: string }>(links: T[], fromApp: T[]): T[] {
+  return [...links, ...fromApp.filter((a) => !links.some((l) => l.url === a.url))];
 }
 
 function metaContent(doc: Document, selector: string): string | null {

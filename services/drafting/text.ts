@@ -94,15 +94,18 @@ export function proseSupport(value: string, quoted: string): { share: number; mi
   return { share: content.length === 0 ? 1 : found / content.length, missing };
 }
 
+/** Founding words, also in Dutch, German, French and Spanish ("opgericht in", "fundada en"). */
+const FOUNDING_WORDS_OTHER = String
+  .raw`opgericht|gestart|gegründet|gegruendet|seit|fondée?|fondee?|depuis|fundad[ao]|naci[óo]|desde`;
 const FOUNDING_WORDS = String
-  .raw`(?:\b(?:founded|co-founded|cofounded|established|started|incorporated|began|since|launched in|founding ?date|foundingDate|first (?:version|release) (?:shipped|launched|was released|came out))\b|\best\.)`;
+  .raw`(?:\b(?:founded|co-founded|cofounded|established|started|incorporated|began|since|launched in|founding ?date|foundingDate|first (?:version|release) (?:shipped|launched|was released|came out)|${FOUNDING_WORDS_OTHER})(?![\p{L}])|\best\.|\b(?:created|built)\b[^.!?|]{0,40}?\bin(?= (?:19|20)\d\d\b))`;
 
 /** Years (as strings) stated with founding words in a text: "Founded in 2019", "since 2015". */
 export function foundingYearsIn(text: string): string[] {
   const out = new Set<string>();
   const after = new RegExp(`${FOUNDING_WORDS}[^.!?|]{0,60}?\\b((?:18|19|20)\\d\\d)\\b`, "giu");
   const before = new RegExp(
-    `\\b((?:18|19|20)\\d\\d)\\b[^.!?|\\d]{0,25}?\\b(?:founded|established)\\b`,
+    `\\b((?:18|19|20)\\d\\d)\\b(?:[^.!?|\\d]{0,25}?\\b(?:founded|established|fondée?|fundad[ao])|[^.!?|\\d]{0,60}?\\b(?:opgericht|gestart|gegründet|gegruendet))(?![\\p{L}])`,
     "giu",
   );
   for (const m of text.matchAll(after)) out.add(m[1]);
@@ -302,4 +305,17 @@ export function statesFullDate(text: string, date: string): boolean {
   const name = `(?:${month}|${month.slice(0, 3)})`;
   const day = `0?${Number(d)}(?:st|nd|rd|th)?`;
   return new RegExp(`\\b(?:${day} ${name}|${name} ${day}) ${y}\\b`).test(looseText(text));
+}
+
+/** A browser-tab icon (favicon.ico, an .ico file, a 16-48 px icon): never the logo. */
+export function isFavicon(url: string): boolean {
+  const path = (() => {
+    try {
+      return new URL(url).pathname.toLowerCase();
+    } catch {
+      return url.toLowerCase();
+    }
+  })();
+  return /\.ico$/.test(path) || /(?:^|\/)favicon[^/]*$/.test(path) ||
+    /(?:^|[^\d])(?:16|32|48)x(?:16|32|48)(?:[^\d]|$)/.test(path);
 }

@@ -37,9 +37,11 @@ function founderLinkProblem(
   if (platform !== key) return `${parsed.hostname} is not a ${key} address`;
   if (!isPersonalProfile(url, key)) return "not a person's own profile";
   const naming = quotes.filter((q) =>
-    q.page && q.source === "text" && containsPhrase(q.usable, founder)
+    q.page && (q.source === "text" || q.source === "app") && containsPhrase(q.usable, founder)
   );
-  if (naming.length === 0) return `no quote from the page's text names "${founder}" by the link`;
+  if (naming.length === 0) {
+    return `no quote from the page's text (or app card) names "${founder}" by the link`;
+  }
   if (!naming.some((q) => linkOnPages(url, new Map(), [q.page!]))) {
     return "the link is not on the page that names the founder";
   }

@@ -78,6 +78,8 @@ const PHRASE_BONUS = 2.5;
 const PHRASE_POOL = 200;
 const MAX_QUERY_TERMS = 10;
 const MAX_JOINED_NAME_WORDS = 3;
+/** The weight of a word typed in two when matched joined ("dash board" as "dashboard"). */
+const JOINED_WORD_WEIGHT = 0.9;
 
 const MIN_DEAD_TO_COMPACT = 1024;
 
@@ -197,6 +199,20 @@ export class SearchIndex {
     const ids = this.#slots.columns.ids;
     return Array.from(out.subarray(0, count)).sort((a, b) => ids[a] - ids[b])
       .map((slot) => this.#summaryOf(slot));
+  }
+
+  /**
+   * The category values starting with `prefix` (tags: `tag:`) that indexed listings carry: how
+   * many live and scheduled listings carry each, and the id of the most voted one.
+   */
+  tally(prefix: string): { value: string; live: number; scheduled: number; top_id: number }[] {
+    const ids = this.#slots.columns.ids;
+    return this.#slots.tally(this.#slotCount, prefix).map((t) => ({
+      value: t.value,
+      live: t.live,
+      scheduled: t.scheduled,
+      top_id: ids[t.topSlot],
+    }));
   }
 
   /** Full-text search with filters, a sort and a page; `total` counts every match. */
@@ -427,13 +443,32 @@ export class SearchIndex {
     const unique = [...new Set(tokens)].slice(0, MAX_QUERY_TERMS);
     const content = unique.some((token) => !STOPWORDS.has(token));
     const typing = endsInWord(q) ? tokens[tokens.length - 1] : null;
-    return unique.map((token) => {
+    const groups = unique.map((token) => {
       const optional = content && STOPWORDS.has(token);
       const variants = optional
         ? this.#terms.exact(token)
         : this.#terms.variants(token, token === typing);
       return { variants, required: !optional };
     });
+    this.#joinSplitWords(tokens, unique, groups);
+    return groups;
+  }
+
+  /**
+   * A word typed in two ("dash board"): two neighbouring required terms that form a known term
+   * when joined both accept it, so a listing saying "dashboard" matches the two.
+   */
+  #joinSplitWords(tokens: string[], unique: string[], groups: Group[]): void {
+    for (let k = 0; k + 1 < tokens.length; k++) {
+      const pair = [unique.indexOf(tokens[k]), unique.indexOf(tokens[k + 1])];
+      if (pair.some((g) => g < 0 || !groups[g].required) || pair[0] === pair[1]) continue;
+      for (const joined of this.#terms.exact(tokens[k] + tokens[k + 1])) {
+        const variant = { ...joined, weight: JOINED_WORD_WEIGHT };
+        for (const g of pair) {
+          groups[g] = { ...groups[g], variants: [...groups[g].variants, variant] };
+        }
+      }
+    }
   }
 
   /**

@@ -37,8 +37,9 @@ export function phraseShare(terms: PhraseTerms, pairCount: number, texts: string
     for (const token of tokenize(text)) {
       if (STOPWORDS.has(token)) continue;
       const positions = terms.get(token) ?? null;
-      if (previous && positions) {
-        for (const p of positions) if (previous.includes(p - 1)) found.add(p);
+      for (const p of positions ?? []) {
+        // A word typed in two is one joined word here ("dash board" → "dashboard").
+        if (previous?.includes(p - 1) || positions!.includes(p - 1)) found.add(p);
       }
       previous = positions;
     }

@@ -22,6 +22,14 @@ export interface Filter {
   category: number;
 }
 
+/** A filter value's live and scheduled slots, and its most voted slot. */
+export interface ValueTally {
+  value: string;
+  live: number;
+  scheduled: number;
+  topSlot: number;
+}
+
 /** Per-slot data, a typed array per column, grown and moved together. */
 function slotColumns(length: number) {
   return {
@@ -108,6 +116,34 @@ export class Slots {
     this.#categoryUsed = categoryUsed;
     for (let slot = 0; slot < live; slot++) this.#setDomainSlot(slot);
     return remap;
+  }
+
+  /**
+   * The category-list values starting with `prefix` (tags: `tag:`) that live or scheduled slots
+   * among the first `count` carry: how many of each status, and the most voted slot.
+   */
+  tally(count: number, prefix: string): ValueTally[] {
+    const names = new Map<number, string>();
+    for (const [value, id] of this.#values.get("category") ?? []) {
+      if (value.startsWith(prefix)) names.set(id, value);
+    }
+    const out = new Map<number, ValueTally>();
+    const { status, categoryStart, categoryCount, votes } = this.columns;
+    for (let slot = 0; slot < count; slot++) {
+      if (status[slot] === STATUS_DEAD) continue;
+      const start = categoryStart[slot];
+      for (let i = start; i < start + categoryCount[slot]; i++) {
+        const name = names.get(this.#categoryPool[i]);
+        if (name === undefined) continue;
+        const t = out.get(this.#categoryPool[i]) ??
+          { value: name, live: 0, scheduled: 0, topSlot: slot };
+        if (status[slot] === STATUS_LIVE) t.live++;
+        else t.scheduled++;
+        if (votes[slot] > votes[t.topSlot]) t.topSlot = slot;
+        out.set(this.#categoryPool[i], t);
+      }
+    }
+    return [...out.values()];
   }
 
   /** The live or scheduled slot holding a domain (a filter's value id), or -1. */

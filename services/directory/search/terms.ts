@@ -13,6 +13,7 @@ import {
   hashOf,
   isFuzzy,
   queryEdits,
+  respellings,
   vocabularyEdits,
 } from "./text.ts";
 
@@ -433,6 +434,15 @@ export class Terms {
       for (const [term, edits] of this.#corrections(token, stamp)) {
         if (exactDf > 0 && this.#df[term] < exactDf * CORRECTION_DF_RATIO) continue;
         out.push({ term, weight: VARIANT_WEIGHT.edits[edits], df: this.#df[term] });
+      }
+    }
+    // Nothing spelt like it: a term that sounds like it ("fotofix" finds "photofix").
+    if (out.length === 0 && isFuzzy(token)) {
+      for (const respelt of respellings(token)) {
+        const term = this.#liveTerm(respelt);
+        if (term < 0 || this.#termStamp[term] === stamp) continue;
+        this.#termStamp[term] = stamp;
+        out.push({ term, weight: VARIANT_WEIGHT.edits[1], df: this.#df[term] });
       }
     }
     // Completions and corrections share the idf of the most frequent one, and a more frequent

@@ -199,3 +199,32 @@ export function editDistance(a: string, b: string, max: number): number {
   }
   return previous[lb];
 }
+
+/** Spellings that sound alike, tried both ways ("fotofix" ↔ "photofix", "kloud" ↔ "cloud"). */
+const SOUND_ALIKE: readonly [string, string][] = [
+  ["ph", "f"],
+  ["c", "k"],
+  ["ks", "x"],
+  ["s", "z"],
+  ["y", "i"],
+  ["qu", "kw"],
+];
+const MAX_RESPELLINGS = 16;
+
+/**
+ * A term respelt by sound, one change at a time (at most 16): for a query term that matches
+ * nothing, not even with the edits `queryEdits` allows.
+ */
+export function respellings(term: string): string[] {
+  const out = new Set<string>();
+  for (const [a, b] of SOUND_ALIKE) {
+    for (const [from, to] of [[a, b], [b, a]]) {
+      for (let at = term.indexOf(from); at >= 0; at = term.indexOf(from, at + 1)) {
+        out.add(term.slice(0, at) + to + term.slice(at + from.length));
+        if (out.size >= MAX_RESPELLINGS) return [...out];
+      }
+    }
+  }
+  out.delete(term);
+  return [...out];
+}

@@ -13,7 +13,8 @@ const SOFT_PRICE =
 /** What may stand around an amount in one price: "/ month", "per user", "from", "billed yearly". */
 const PRICE_WORDS =
   /^(?:(?:\/|per\b|a\b|each\b|mo\b|monthly|yearly|annually|month|year|user|seat|from|starting|only|billed|excl|incl|ex\.|\+|vat|\*)[^]*)?$/i;
-const PRICING_CONTEXT = /pric|plan|tier|package|subscri/i;
+/** Pricing in a path or class, also in French, German, Dutch and Spanish (tarifs, preise, prijzen). */
+const PRICING_CONTEXT = /pric|plan|tier|package|subscri|tarif|preis|prijs|prijz|precio|prix/i;
 const PRICING_TITLE = /^(?:pricing|plans|prices|plans (?:&|and) pricing|simple pricing)$/i;
 const CHECK = /^(?:✓|✔|✔️|✅|☑|●|yes|included|true|x)$/i;
 const CROSS = /^(?:✗|✕|✖|❌|—|–|-|no|not included|false|n\/a)?$/i;

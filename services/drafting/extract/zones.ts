@@ -30,6 +30,13 @@ const CLASS_KINDS: [RegExp, Zone["kind"]][] = [
   ],
 ];
 
+/** Whole class or id names of a menu or a footer. */
+const CLASS_NAMED: Record<string, Zone["kind"]> = Object.fromEntries([
+  ...["nav", "navbar", "navigation", "topnav", "top-nav", "site-nav", "main-nav", "menu"]
+    .map((c) => [c, "nav"]),
+  ...["footer", "site-footer", "page-footer"].map((c) => [c, "footer"]),
+]);
+
 const HEADING_KINDS: [RegExp, Zone["kind"]][] = [
   [
     /^(?:trusted by|as seen (?:in|on)|featured (?:in|on)|our (?:clients|customers)|used by|loved by|in the press)\b/i,
@@ -58,6 +65,13 @@ export function readZones(doc: Document, pageText: string): Zone[] {
     if (["html", "body", "main", "a", "button", "img"].includes(el.localName)) continue;
     const hit = CLASS_KINDS.find(([re]) => re.test(classAndId(el)));
     if (hit) add(visibleText(el), hit[1]);
+    // A menu or footer built from divs ("<div class="nav">"): named by a whole class or id, and
+    // never most of the page.
+    const named = classAndId(el).toLowerCase().split(/\s+/).map((c) => CLASS_NAMED[c]).find(
+      Boolean,
+    );
+    const text = named ? visibleText(el) : "";
+    if (named && text.length <= pageText.length * MAX_SHARE) add(text, named);
   }
   for (const h of doc.querySelectorAll("h1, h2, h3, h4, h5, h6")) {
     const hit = HEADING_KINDS.find(([re]) => re.test(visibleText(h)));

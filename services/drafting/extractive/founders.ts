@@ -21,10 +21,17 @@ import {
   ownNames,
 } from "./people.ts";
 
+/** Founder titles in German, Dutch, French and Spanish ("Gründerin", "Mitgründer", "Oprichter"). */
+const FOREIGN_FOUNDER = String
+  .raw`(?:[Mm]it)?[Gg]ründer(?:in)?|(?:[Mm]ede)?[Oo]prichter|[Oo]prichtster|(?:[Cc]o-?)?[Ff]ondat(?:eur|rice)|(?:[Cc]o-?)?[Ff]undador(?:a)?`;
 /** Founder titles: a role phrase names a founder only when it holds one of these. */
-const FOUNDER_TITLE_RE = /\b(?:co-?\s?founders?|cofounders?|founders?|creator|maker)\b/iu;
+const FOUNDER_TITLE_RE = new RegExp(
+  String
+    .raw`\b(?:co-?\s?founders?|cofounders?|founders?|creator|maker|${FOREIGN_FOUNDER})(?!\p{L})`,
+  "iu",
+);
 const ROLE_WORD = String
-  .raw`(?:(?:[Cc]o-?\s?)?[Ff]ounder|[Cc]ofounder|CEO|CTO|COO|CPO|CMO|CFO|[Cc]hief [A-Za-z]+ [Oo]fficer|[Pp]resident|[Cc]reator|[Mm]aker)`;
+  .raw`(?:(?:[Cc]o-?\s?)?[Ff]ounder|[Cc]ofounder|${FOREIGN_FOUNDER}|CEO|CTO|COO|CPO|CMO|CFO|[Cc]hief [A-Za-z]+ [Oo]fficer|[Pp]resident|[Cc]reator|[Mm]aker)`;
 const ROLES = String.raw`${ROLE_WORD}(?:\s*(?:&|and|,|/|\+)\s*${ROLE_WORD})*`;
 /** A role phrase at the start of a team card's line. */
 const ROLE_START_RE = new RegExp(`^(${ROLES})`, "iu");
@@ -33,7 +40,8 @@ const LOOSE_NAME = String
   .raw`\p{Lu}[\p{L}'.-]*(?:\s(?:(?:van|von|de|da|del|der|di|le|la)\s)?\p{Lu}[\p{L}'.-]*){1,4}`;
 const NAME = String
   .raw`\p{Lu}[\p{L}'-]+(?:\s\p{Lu}\.)?(?:\s(?:(?:van|von|de|da|del|der|di|le|la)\s)?\p{Lu}[\p{L}'-]+){1,2}`;
-const SEP = String.raw`(?:,\s*(?:and\s+)?|\s+and\s+|\s*&\s*)`;
+/** List separators, "and" also in Dutch, German, French and Spanish ("A en B", "A y B"). */
+const SEP = String.raw`(?:,\s*(?:and\s+)?|\s+(?:and|en|und|et|y)\s+|\s*&\s*)`;
 const PERSON_WITH_ROLE = String.raw`(${NAME})(?:\s*\((${ROLES})\))?`;
 /** A description set off by commas after a name: "Jonas Albrecht (CEO), a former installer, and". */
 const APPOSITIVE = String.raw`(?:,\s(?:a|an|the|our|his|her|their)\s[^,.;!?()]{1,60}(?=,))?`;
@@ -47,16 +55,25 @@ const NAME_ROLE_RE = new RegExp(
 );
 /** "Co-founder & CEO Jane Doe", "our co-founder Jane Doe". */
 const ROLE_NAME_RE = new RegExp(`(?<![\\p{L}-])(${ROLES}),? (${LOOSE_NAME})`, "gu");
+/** Founding participles in Dutch, German, French and Spanish ("opgericht door", "fundada por"). */
+const FOUNDED_OTHER = String.raw`opgericht|gestart|gegründet|fondée?|fundad[ao]|cread[ao]`;
 /** "founded in 2017 in Dublin by Niamh Byrne", "created by Lena Fischer (CEO) and Marco Rossi". */
 const FOUNDED_BY_RE = new RegExp(
   String
-    .raw`\b(?:[Ff]ounded|[Cc]o-?founded|[Ss]tarted|[Cc]reated|[Bb]uilt|[Mm]ade|[Ll]aunched)\b[^.!?]{0,80}?\bby\s+(${LIST})`,
+    .raw`\b(?:[Ff]ounded|[Cc]o-?founded|[Ss]tarted|[Cc]reated|[Bb]uilt|[Mm]ade|[Ll]aunched|${FOUNDED_OTHER})(?!\p{L})[^.!?]{0,80}?\b(?:by|door|von|par|por)\s+(${LIST})`,
   "gu",
 );
 /** "Our founders, Ana Silva and Rui Costa", "The co-founders are A and B". */
 const OUR_FOUNDERS_RE = new RegExp(
   String
     .raw`(?:\b(?:[Oo]ur|[Tt]he|[Ii]ts) (?:[Cc]o-?)?[Ff]ounders?(?:,|:| are| were| is| was)?|\b(?:[Cc]o-?)?[Ff]ounders?(?::| are| were))\s+(${LIST})`,
+  "gu",
+);
+/** German, the verb last: "wurde 2020 von Anna Keller und Jonas Brandt gegründet". */
+const VON_GEGRUENDET_RE = new RegExp(String.raw`\bvon\s+(${LIST})\s+gegründet\b`, "gu");
+/** Spanish "la fundaron Lucía Gómez y Pablo Ruiz", "la fundó Lucía Gómez". */
+const FUNDARON_RE = new RegExp(
+  String.raw`\b(?:[Ll][ao]s?\s)?(?:fundaron|fundó|crearon|creó)\s+(${LIST})`,
   "gu",
 );
 /** "Ana Silva and Rui Costa founded Tidepool in 2020". */
@@ -111,13 +128,16 @@ export function draftFounders(views: PageView[], productName: string | null = nu
     ...views.filter((v) => v.kind !== "team" && v.kind !== "about"),
   ];
   for (const v of ordered) {
-    if (!isTeaserPage(v)) {
-      teamCards(v, own, add);
-      for (const seg of v.segments) {
-        if (seg.excluded || inNonFounderSection(v, seg)) continue;
-        boundRoles(v, seg, own, add);
-        statedFounders(v, seg, own, add);
+    if (!isTeaserPage(v)) teamCards(v, own, add);
+    for (const [i, seg] of v.segments.entries()) {
+      if (seg.excluded || inNonFounderSection(v, seg)) continue;
+      if (isTeaserPage(v)) {
+        ownFounders(v, seg, own, add);
+        continue;
       }
+      boundRoles(v, seg, own, add);
+      statedFounders(v, seg, own, add);
+      firstPerson(v, i, own, add);
     }
     jsonLdFounders(v, add);
   }
@@ -233,8 +253,42 @@ function statedFounders(v: PageView, seg: Segment, own: string[], add: Add): voi
     if (m[2] && !isOwnName(m[2], own) && !/^(?:It|The|Our|In)$/.test(m[2])) continue;
     addList(m[1], m);
   }
+  for (const re of [FUNDARON_RE, VON_GEGRUENDET_RE]) {
+    for (const m of seg.text.matchAll(re)) addList(m[1], m);
+  }
   for (const m of seg.text.matchAll(SIDE_PROJECT_RE)) {
     add(m[1], null, null, [quote(v, clauseOf(seg.text, m))]);
+  }
+}
+
+/** "Hi, I'm Hannah Okafor" and, in that block or the next, "I started The Margin" (named). */
+const INTRO_RE = new RegExp(String.raw`\b(?:Hi|Hello|Hey)[,!]?\s+I['’]m\s+(${NAME})`, "u");
+const I_FOUNDED_RE =
+  /\bI (?:co-?founded|founded|started|created|built) ((?:The )?\p{Lu}[\p{L}\p{N}'.-]*(?: \p{Lu}[\p{L}\p{N}'.-]*)?)/u;
+
+function firstPerson(v: PageView, i: number, own: string[], add: Add): void {
+  const seg = v.segments[i];
+  const intro = seg.text.match(INTRO_RE);
+  if (!intro) return;
+  const after = seg.text.slice(intro.index! + intro[0].length);
+  const next = v.segments[i + 1];
+  const inNext = !after.match(I_FOUNDED_RE) && next && !next.excluded && next.start - seg.end <= 3;
+  const said = (inNext ? next.text : after).match(I_FOUNDED_RE);
+  if (!said || !own.some((o) => looseText(said[1]).startsWith(o))) return;
+  const from = seg.start + intro.index!;
+  const to = (inNext ? next.start : seg.end - after.length) + said.index! + said[0].length;
+  if (to - from <= MAX_QUOTE_CHARS) add(intro[1], null, null, [quote(v, v.text.slice(from, to))]);
+}
+
+/** On a blog post: only "A and B are the co-founders of <the product>". */
+function ownFounders(v: PageView, seg: Segment, own: string[], add: Add): void {
+  for (const m of seg.text.matchAll(NAMES_ARE_FOUNDERS_RE)) {
+    const of = seg.text.slice(m.index! + m[0].length).match(
+      /^ of ((?:The )?\p{Lu}[\p{L}\p{N}'.-]*)/u,
+    );
+    if (!of || !isOwnName(of[1], own)) continue;
+    const q = quote(v, clauseOf(seg.text, m));
+    for (const p of namesOf(m[1])) add(p.name, p.role, null, [q]);
   }
 }
 

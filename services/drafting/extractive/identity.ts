@@ -27,14 +27,19 @@ function ldType(o: Record<string, unknown>): string {
 
 /** The product name: JSON-LD, og:site_name or the title part that names it, quoted on a page. */
 export function draftName(ctx: { views: PageView[]; startUrl: string }): DraftedValue {
-  const candidates: { name: string; view: PageView }[] = [];
+  const candidates: { name: string; view: PageView; title?: string; ld?: string }[] = [];
   const home = ctx.views.filter((v) => v.kind === "home");
   const ordered = [...home, ...ctx.views.filter((v) => v.kind !== "home")];
   for (const v of ordered) {
     const objs = jsonLdObjects(v).filter((o) => SOFTWARE_TYPES.test(ldType(o)));
     objs.sort((a, b) => typeOrder(ldType(a)) - typeOrder(ldType(b)));
     for (const o of objs) {
-      if (typeof o.name === "string") candidates.push({ name: o.name, view: v });
+      if (typeof o.name !== "string") continue;
+      // An organisation's legal form is not part of the product's name ("Ledgerline Ltd").
+      const name = /^(Organization|Corporation)$/.test(ldType(o))
+        ? normalizeQuoteText(o.name).replace(LEGAL_FORM_RE, "")
+        : o.name;
+      candidates.push({ name, view: v, ld: normalizeQuoteText(o.name) });
     }
     const site = v.page.facts.og?.["og:site_name"] ?? v.page.facts.og?.["site_name"];
     if (site) candidates.push({ name: site, view: v });
@@ -46,27 +51,68 @@ export function draftName(ctx: { views: PageView[]; startUrl: string }): Drafted
   for (const v of ordered) {
     const title = v.page.facts.title ?? v.page.title;
     if (!title) continue;
-    const parts = normalizeQuoteText(title).split(/\s+[|\-–—:·•]\s+/).map((p) => p.trim()).filter(
-      Boolean,
-    );
+    const parts = titleParts(title);
     const byDomain = parts.find((p) => domain && looseText(p).replace(/ /g, "").includes(domain));
     const short = parts.find((p) => words(p).length <= 3);
     const h1 = (v.page.facts.headings ?? []).find((h) => h.level === 1)?.text;
-    const alone = parts.length === 1 && words(parts[0]).length <= 3 &&
-        (h1 !== undefined && looseText(h1) === looseText(parts[0]))
+    const desc = metaDescription(v);
+    // A lone title part is the name when the h1 or the meta description's subject agrees.
+    // A lone title part is the name when the h1, the meta description's subject or the subject
+    // of the page's first sentences agrees ("Quietroom books a guided break …").
+    const subject = (t: string, p: string) => looseText(t).startsWith(`${looseText(p)} `);
+    const agrees = (p: string) =>
+      (h1 !== undefined && looseText(h1) === looseText(p)) ||
+      (desc !== null && subject(desc, p)) ||
+      v.segments.slice(0, 12).some((seg) => isProse(seg) && subject(seg.text, p));
+    const alone = parts.length === 1 && words(parts[0]).length <= 3 && agrees(parts[0])
       ? parts[0]
       : undefined;
     const pick = byDomain ?? (parts.length > 1 ? short : alone);
-    if (pick) candidates.push({ name: pick, view: v });
+    if (pick) candidates.push({ name: pick, view: v, title: normalizeQuoteText(title) });
     if (v.kind === "home") break;
   }
   for (const c of candidates) {
     const n = normalizeQuoteText(c.name);
     if (!n || n.length > 80) continue;
     const q = quoteFor([c.view, ...ctx.views.filter((v) => v !== c.view)], n, 200);
-    if (q) return value(n, [q]);
+    // A name taken from the title is quoted from the title too: the only place it is stated may
+    // be a footer, which does not speak for the product.
+    const fromTitle = c.title ? sourcedQuote(c.view, c.title, "meta", "title") : null;
+    const fromLd = c.ld ? sourcedQuote(c.view, c.ld, "jsonld", "name") : null;
+    if (q || fromTitle || fromLd) return value(n, [q, fromTitle, fromLd]);
   }
   return NONE;
+}
+
+/** A company's legal form after its name. */
+const LEGAL_FORM_RE =
+  /,?\s+(?:Ltd\.?|Limited|Inc\.?|LLC|GmbH|AG|SAS|SARL|S\.A\.|B\.V\.|BV|Oy|AB|ApS|Pty\.? Ltd\.?|PLC)$/u;
+
+/** Headlines of a docs or landing page that say nothing about the product. */
+const GENERIC_H1_RE = /^(?:overview|introduction|home|welcome|getting started|about)$/iu;
+/** A title part's section suffix: "Relaykit Docs" names Relaykit. */
+const SECTION_SUFFIX_RE = /\s+(?:Docs|Documentation|Blog|Help Cent(?:er|re)|Help|Wiki|Guides?)$/u;
+
+/** Code-hosting platforms whose name stands in a hosted page's title ("GitHub - owner/repo"). */
+const HOSTING_RE = /^(?:GitHub|GitLab|Codeberg|Bitbucket|SourceForge|Gitea|sr\.ht)$/iu;
+/** A repository part of a title: "owner/repo: description" or "owner / repo". */
+const HOSTED_REPO_RE = /^[\w.-]+\s?\/\s?([\w.-]+)(?::\s+(.+))?$/u;
+
+/**
+ * The parts of a page title ("Name | Tagline"). On a repository page hosted by a code-hosting
+ * platform the platform's name is not a part, and "owner/repo: description" gives the repository's
+ * name and its description as parts.
+ */
+export function titleParts(title: string): string[] {
+  const parts = normalizeQuoteText(title).split(/\s+[|\-–—:·•]\s+|:\s+/).map((p) => p.trim());
+  const out: string[] = [];
+  for (const p of parts) {
+    if (!p || HOSTING_RE.test(p)) continue;
+    const repo = p.match(HOSTED_REPO_RE);
+    if (repo) out.push(repo[1], ...(repo[2] ? [repo[2]] : []));
+    else out.push(p.replace(SECTION_SUFFIX_RE, "") || p);
+  }
+  return out;
 }
 
 function typeOrder(type: string): number {
@@ -89,13 +135,15 @@ export function draftTagline(views: PageView[], name: string | null): DraftedVal
   const candidates: string[] = [];
   const og = home.page.facts.og?.["description"] ?? home.page.facts.og?.["og:description"];
   const meta = home.page.facts.meta_description;
-  if (og && words(og).length <= 12 && (!meta || looseText(og) !== looseText(meta))) {
+  // A short og:description that only repeats part of the meta description is a description cut
+  // short, not a tagline: the hero line comes first then.
+  if (og && words(og).length <= 12 && (!meta || !looseText(meta).includes(looseText(og)))) {
     candidates.push(firstSentence(og));
   }
   const h1 = (home.page.facts.headings ?? []).find((h) => h.level === 1);
   if (h1 && words(h1.text).length >= 2 && words(h1.text).length <= 14) candidates.push(h1.text);
-  if (h1 && isName(normalizeQuoteText(h1.text))) {
-    // The name as the headline: the line right under it is the tagline.
+  if (h1 && (isName(normalizeQuoteText(h1.text)) || GENERIC_H1_RE.test(h1.text.trim()))) {
+    // The name (or a docs page's "Overview") as the headline: the line right under it.
     const at = home.segments.findIndex((seg) =>
       seg.heading && seg.text === normalizeQuoteText(h1.text)
     );
@@ -106,7 +154,7 @@ export function draftTagline(views: PageView[], name: string | null): DraftedVal
   }
   const title = home.page.facts.title ?? home.page.title;
   if (title) {
-    const parts = normalizeQuoteText(title).split(/\s+[|\-–—:·•]\s+/);
+    const parts = titleParts(title);
     if (parts.length > 1) {
       candidates.push(...parts.filter((p) => !isName(p) && words(p).length >= 2));
     }

@@ -3,7 +3,7 @@ import { SOCIAL_KEYS } from "../../../kv/types.ts";
 import { type DraftedValue, type DraftProposal } from "../evidence.ts";
 import type { PageView } from "./pages.ts";
 import { jsonLdObjects, NONE, quote, quoteFor, value } from "./pages.ts";
-import { canonicalUrl, normalizeQuoteText } from "../text.ts";
+import { canonicalUrl, isFavicon, normalizeQuoteText } from "../text.ts";
 import { isCompanyProfile } from "../extract/links.ts";
 
 /** The contact email, a contact page's and a hello@-style address first. */
@@ -13,12 +13,9 @@ export function draftEmail(views: PageView[]): DraftedValue {
     for (const e of v.page.facts.emails ?? []) {
       const email = e.trim().replace(/^mailto:/i, "");
       if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) continue;
-      if (
-        v.excludedSpans.some(([s, en]) => {
-          const at = v.text.indexOf(email);
-          return at >= 0 && s <= at && en >= at + email.length;
-        })
-      ) continue;
+      // A testimonial's e-mail is its author's; a footer line that ends in a copyright notice
+      // ("Cork, Ireland · sales@… · © 2022") still gives the company's.
+      if ((v.page.facts.testimonials ?? []).some((t) => t.includes(email))) continue;
       const local = email.split("@")[0].toLowerCase();
       const rank = (v.kind === "contact" ? 0 : 2) +
         (/^(hello|hi|contact|info|team|support|help|sales)$/.test(local) ? 0 : 1) +
@@ -57,7 +54,7 @@ export function draftVideo(views: PageView[]): DraftedValue {
 export function draftLogo(views: PageView[]): DraftedValue {
   for (const v of views) {
     const logo = v.page.facts.logo_url;
-    if (logo) return value(logo, [quote(v, logo)]);
+    if (logo && !isFavicon(logo)) return value(logo, [quote(v, logo)]);
   }
   for (const v of views) {
     for (const o of jsonLdObjects(v)) {
@@ -66,7 +63,9 @@ export function draftLogo(views: PageView[]): DraftedValue {
         : typeof (o.logo as Record<string, unknown>)?.url === "string"
         ? (o.logo as Record<string, string>).url
         : null;
-      if (logo && /^https?:\/\//.test(logo)) return value(logo, [quote(v, logo)]);
+      if (logo && /^https?:\/\//.test(logo) && !isFavicon(logo)) {
+        return value(logo, [quote(v, logo)]);
+      }
     }
   }
   return NONE;

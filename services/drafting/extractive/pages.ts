@@ -4,7 +4,14 @@
  * field drafter uses to cut verbatim quotes from them.
  */
 import { type DraftedValue, type EvidencePage, type EvidenceQuote } from "../evidence.ts";
-import { findInValues, jsonLdValues, metaValues } from "../verifier/sources.ts";
+import { BLOCK_SEPARATOR, withExtraContent } from "../extract/app_page.ts";
+import {
+  altValues,
+  appValues,
+  findInValues,
+  jsonLdValues,
+  metaValues,
+} from "../verifier/sources.ts";
 import {
   containsPhrase,
   contentStems,
@@ -53,17 +60,25 @@ export function kindRank(kind: string): number {
   return i < 0 ? KIND_ORDER.length : i;
 }
 
-const COPYRIGHT_SPAN_RE = /(?:©|\(c\)|\bcopyright\b)[^.!?|]{0,80}/giu;
+// A notice ends at a sentence end, a bar, or the separator before extra blocks (app JSON, alt text).
+const COPYRIGHT_SPAN_RE = /(?:©|\(c\)|\bcopyright\b)[^.!?|\u00b6]{0,80}/giu;
 
 /** Where a sentence ends (or a `·`, `|` or `•` separates two items). */
 export const SENTENCE_END_RE =
   /(?<=[.!?])\s+(?=["'(©\p{Lu}\p{N}]|[\w.+-]+@[\w-]+\.|https?:\/\/)|\s+[·|•]\s+/u;
 
-/** A page cut into segments: headings, list items and sentences, excluded text marked. */
-export function viewPage(page: EvidencePage): PageView {
+/**
+ * A page cut into segments: headings, list items and sentences, excluded text marked. App JSON
+ * strings (of a page whose visible text is thin) and content images' alt texts follow the visible
+ * text as blocks of their own (see extract/app_page.ts): no sentence runs across two of them.
+ */
+export function viewPage(original: EvidencePage): PageView {
+  const { page, cards } = withExtraContent(original);
   const text = normalizeQuoteText(page.text ?? "");
   const f = page.facts;
+  const bounds = extraBounds(text, cards);
   const excludedSpans = [
+    ...bounds.separators,
     ...spansOf(text, (f.testimonials ?? []).map(normalizeQuoteText)),
     ...spansOf(text, (f.copyright ?? []).map(normalizeQuoteText)),
     ...[...text.matchAll(COPYRIGHT_SPAN_RE)].map((m) =>
@@ -119,6 +134,15 @@ export function viewPage(page: EvidencePage): PageView {
   for (const [at, end] of excludedSpans) cuts.push({ at, end, kind: "excluded" });
   cuts.sort((a, b) => a.at - b.at || b.end - a.end);
   const pushChunk = (from: number, to: number) => {
+    let start = from;
+    for (const b of bounds.starts) {
+      if (b <= start || b >= to) continue;
+      pushSentences(start, b);
+      start = b;
+    }
+    pushSentences(start, to);
+  };
+  function pushSentences(from: number, to: number) {
     const chunk = text.slice(from, to);
     let offset = from;
     for (const part of chunk.split(SENTENCE_END_RE)) {
@@ -140,7 +164,7 @@ export function viewPage(page: EvidencePage): PageView {
       }
       if (t) addSegment(view, s, s + t.length, "text");
     }
-  };
+  }
   let at = 0;
   for (const cut of cuts) {
     if (cut.end <= at) continue;
@@ -151,6 +175,29 @@ export function viewPage(page: EvidencePage): PageView {
   }
   if (at < text.length) pushChunk(at, text.length);
   return view;
+}
+
+/**
+ * Where the extra blocks start in the view's text (sentences never run across a start), and the
+ * separators between cards (excluded text).
+ */
+function extraBounds(
+  text: string,
+  cards: string[][],
+): { starts: number[]; separators: [number, number][] } {
+  const starts: number[] = [];
+  const separators: [number, number][] = [];
+  const sep = ` ${BLOCK_SEPARATOR} `;
+  let at = text.length - cards.map((c) => c.join(" ")).join(sep).length;
+  for (const card of cards) {
+    if (at >= sep.length) separators.push([at - sep.length + 1, at - 1]);
+    for (const block of card) {
+      starts.push(at);
+      at += block.length + 1;
+    }
+    at += sep.length - 1;
+  }
+  return { starts, separators };
 }
 
 /**
@@ -317,14 +364,16 @@ export function proseRuns(view: PageView, maxChars: number, maxRuns: number): st
 /**
  * A quote as it is stored, honest about its source: a span of the page's visible text stays a
  * text quote; one found only in a meta value or a JSON-LD value (or the "key: value" line of
- * one) names that source and its locator, the JSON-LD line becoming the bare value.
+ * one), an app JSON string or object, or an image's alt text names that source and its locator,
+ * the JSON-LD line becoming the bare value.
  */
 export function honestQuote(page: EvidencePage, q: EvidenceQuote): EvidenceQuote {
   if (q.source) return q;
   const norm = normalizeQuoteText(q.quote);
   if (normalizeQuoteText(page.text ?? "").includes(norm)) return q;
   const found = findInValues(metaValues(page), norm, undefined, false) ??
-    findInValues(jsonLdValues(page), norm, undefined, false);
+    findInValues(jsonLdValues(page), norm, undefined, false) ??
+    findInValues([...appValues(page), ...altValues(page)], norm, undefined, false);
   if (!found) return q;
   const text = norm === `${found.key}: ${found.text}` ? found.text : q.quote;
   return { quote: text, url: q.url, source: found.source, locator: found.locator };

@@ -3,7 +3,7 @@
  * postal addresses, "based in" sentences), and the year it says it was founded.
  */
 import { type DraftedValue, type EvidenceQuote } from "../evidence.ts";
-import type { PageView } from "./pages.ts";
+import type { PageView, Segment } from "./pages.ts";
 import { jsonLdObjects, NONE, quote, quoteFor, value, windowAround } from "./pages.ts";
 import {
   countryCodeOf,
@@ -48,7 +48,7 @@ const SELF_RE =
  * on the words right before the place.
  */
 const OTHERS_PLACE_RE =
-  /\b(data ?cent(?:er|re)s?|servers?|server farm|hosted|hosting|region|cloud|customers?|clients?|users?|partners?|investors?|conference|meetup|event|hackathon|warehouse|shipped from|ships from|stored|storage)\b[^.!?]{0,30}$/iu;
+  /\b(data ?cent(?:er|re)s?|servers?|server farm|hosted|hosting|region|cloud|customers?|clients?|users?|partners?|investors?|conference|meetup|event|hackathon|warehouse|shipped from|ships from|stored|storage|support|sales team|service team|(?:satellite|branch|second|regional) office|with an? [a-z]+ team)\b[^.!?]{0,30}$/iu;
 
 /** Whether the place at `at` in `text` belongs to someone else (see OTHERS_PLACE_RE). */
 function notOurs(text: string, at: number): boolean {
@@ -60,6 +60,49 @@ interface PlaceCandidate {
   country: string | null;
   quote: EvidenceQuote;
   rank: number;
+}
+
+/** A copyright notice inside a footer line: its pieces state no place of the company. */
+const NOTICE_RE = /©|\(c\)|\bcopyright\b|\ball rights reserved\b/iu;
+
+/**
+ * "City, Country" only in short lines (footers, addresses), not in running prose. A footer line is
+ * cut at its separators ("Vaultrow Ltd, Cork, Ireland · sales@… · © 2022 Vaultrow Ltd."), so the
+ * address piece counts even when the line ends in a copyright notice; the notice piece never does.
+ */
+function shortLinePlaces(v: PageView, seg: Segment, rank: number): PlaceCandidate[] {
+  const out: PlaceCandidate[] = [];
+  for (const piece of seg.text.split(/\s[·|•]\s/)) {
+    if (words(piece).length > 12 || NOTICE_RE.test(piece)) continue;
+    if (seg.excluded && piece === seg.text) continue;
+    for (const m of cityCountryPairs(piece)) {
+      const country = asCountry(m[2]);
+      const city = asCity(m[1].split(" ").slice(-2).join(" ").replace(/^\p{Ll}.*? /u, ""));
+      if (country && !notOurs(piece, piece.indexOf(m[0]))) {
+        out.push({ city, country, quote: quote(v, piece), rank });
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * "City, Country" pairs of a short line, also after a company name ("Vaultrow Ltd, Cork,
+ * Ireland"): each comma-separated run is tried from every comma, so an unmatched first part does
+ * not hide the pair after it.
+ */
+function cityCountryPairs(text: string): RegExpMatchArray[] {
+  const out: RegExpMatchArray[] = [];
+  const starts = [0, ...[...text.matchAll(/,\s*/g)].map((c) => c.index! + c[0].length)];
+  const seen = new Set<number>();
+  for (const from of starts) {
+    const re = new RegExp(CITY_COUNTRY_RE.source, "u");
+    const m = text.slice(from).match(re);
+    if (!m || seen.has(from + m.index!)) continue;
+    seen.add(from + m.index!);
+    if (asCountry(m[2])) out.push(m);
+  }
+  return out;
 }
 
 /** The leading words of a place that are a country (as a code), trailing words trimmed. */
@@ -86,7 +129,7 @@ export function draftPlace(views: PageView[]): { country: DraftedValue; city: Dr
   const pageRank = (v: PageView) => (v.kind === "contact" ? 0 : v.kind === "about" ? 1 : 2);
   // Structured address first.
   for (const v of views) {
-    for (const o of jsonLdObjects(v)) {
+    for (const { o, path } of jsonLdNested(v)) {
       const addr = o.address as Record<string, unknown> | undefined;
       if (!addr || typeof addr !== "object") continue;
       const loc = typeof addr.addressLocality === "string"
@@ -99,7 +142,7 @@ export function draftPlace(views: PageView[]): { country: DraftedValue; city: Dr
         ? normalizeQuoteText((rawCountry as Record<string, string>).name)
         : null;
       const line = (k: string, val: string) =>
-        v.extras.find((e) => e === `address.${k}: ${val}` || e === `${k}: ${val}`);
+        v.extras.find((e) => e === `${path}address.${k}: ${val}` || e === `${k}: ${val}`);
       if (loc) {
         const l = line("addressLocality", loc);
         const q = quoteFor(views, loc) ?? (l ? quote(v, l) : null);
@@ -152,17 +195,8 @@ export function draftPlace(views: PageView[]): { country: DraftedValue; city: Dr
           }
         }
       }
-      // "City, Country" only in short lines (footers, addresses), not in running prose.
-      if (words(seg.text).length <= 12) {
-        for (const m of seg.text.matchAll(CITY_COUNTRY_RE)) {
-          const country = asCountry(m[2]);
-          const city = asCity(m[1].split(" ").slice(-2).join(" ").replace(/^\p{Ll}.*? /u, ""));
-          if (country && !notOurs(seg.text, m.index!)) {
-            found.push({ city, country, quote: q(m), rank: 2 + pageRank(v) / 10 });
-          }
-        }
-      }
     }
+    for (const seg of v.segments) found.push(...shortLinePlaces(v, seg, 2 + pageRank(v) / 10));
   }
   found.sort((a, b) => a.rank - b.rank);
   const cityPick = found.find((c) => c.city);
@@ -171,6 +205,25 @@ export function draftPlace(views: PageView[]): { country: DraftedValue; city: Dr
     city: cityPick ? value(cityPick.city, [cityPick.quote]) : NONE,
     country: countryPick ? value(countryPick.country, [countryPick.quote]) : NONE,
   };
+}
+
+/**
+ * JSON-LD objects with the path their values' lines carry: top-level objects and `@graph`
+ * members (path ""), and the organisation nested in them (a product's `publisher`, `brand`,
+ * `manufacturer`, `provider`, `author`: path "publisher.").
+ */
+function jsonLdNested(v: PageView): { o: Record<string, unknown>; path: string }[] {
+  const out: { o: Record<string, unknown>; path: string }[] = [];
+  for (const o of jsonLdObjects(v)) {
+    out.push({ o, path: "" });
+    for (const k of ["publisher", "brand", "manufacturer", "provider", "author"]) {
+      const inner = o[k];
+      if (inner && typeof inner === "object" && !Array.isArray(inner)) {
+        out.push({ o: inner as Record<string, unknown>, path: `${k}.` });
+      }
+    }
+  }
+  return out;
 }
 
 function countryNamesFor(code: string): string[] {
@@ -190,11 +243,13 @@ export function draftFoundedYear(views: PageView[]): DraftedValue {
     }
   }
   for (const v of views) {
-    for (const o of jsonLdObjects(v)) {
+    for (const { o, path } of jsonLdNested(v)) {
       const d = o.foundingDate;
       if (typeof d !== "string" && typeof d !== "number") continue;
       const y = String(d).match(/^(\d{4})/)?.[1];
-      const line = v.extras.find((e) => e === `foundingDate: ${normalizeQuoteText(String(d))}`);
+      const line = v.extras.find((e) =>
+        e === `${path}foundingDate: ${normalizeQuoteText(String(d))}`
+      );
       if (y && line) return value(y, [quote(v, line)]);
     }
   }

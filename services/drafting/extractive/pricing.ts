@@ -6,19 +6,25 @@ import { type DraftedValue, type EvidenceQuote } from "../evidence.ts";
 import type { PageView, Segment } from "./pages.ts";
 import { jsonLdObjects, NONE, quote, value, windowAround } from "./pages.ts";
 import { containsPhrase, looseText, normalizeQuoteText, words } from "../text.ts";
-import { type PricingModel } from "../vocabulary.ts";
+import { FOREIGN_PERIOD, type PricingModel } from "../vocabulary.ts";
 
-const PRICE_RE = /(?:[$€£]\s?\d[\d,.]*|\d[\d,.]*\s?(?:[$€£]|usd|eur|gbp)\b)/iu;
+/** An amount with its currency before or after it ("$19", "19 €", "19 EUR"). */
+const PRICE_RE = /(?:[$€£]\s?\d[\d,.]*|\d[\d,.]*\s?(?:[$€£]|(?:usd|eur|gbp)\b))/iu;
+
+const PRICE_ONLY_RE = new RegExp(`^${PRICE_RE.source}$`, "iu");
 
 function pricingPlans(views: PageView[]) {
-  const plans: { plan: string; price: string | null; view: PageView }[] = [];
+  const plans: { plan: string; price: string | null; features: string[]; view: PageView }[] = [];
   const seen = new Set<string>();
   for (const v of views) {
     for (const p of v.page.facts.pricing ?? []) {
       const plan = normalizeQuoteText(p.plan ?? "");
-      if (!plan || seen.has(looseText(plan))) continue;
+      // A plan "named" by a price is a table read the wrong way round (a header-less table of
+      // "service | price" rows): not a plan.
+      if (!plan || seen.has(looseText(plan)) || PRICE_ONLY_RE.test(plan)) continue;
       seen.add(looseText(plan));
-      plans.push({ plan, price: p.price ? normalizeQuoteText(p.price) : null, view: v });
+      const price = p.price ? normalizeQuoteText(p.price) : null;
+      plans.push({ plan, price, features: (p.features ?? []).map(normalizeQuoteText), view: v });
     }
   }
   return plans;
@@ -62,12 +68,15 @@ function priceFirstQuote(view: PageView, plan: string, price: string): EvidenceQ
   return null;
 }
 
-const PERIOD_WORD_RE =
-  /\b(per|a|an|each|every|\/)\s?(month|mo|year|yr|annum|week)\b|\bmonthly\b|\bannually\b|\byearly\b|\bbilled\b/iu;
+const PERIOD_WORD_RE = new RegExp(
+  String
+    .raw`\b(per|a|an|each|every|\/)\s?(month|mo|year|yr|annum|week)\b|\bmonthly\b|\bannually\b|\byearly\b|\bbilled\b|${FOREIGN_PERIOD}`,
+  "iu",
+);
 const UNIT_PRICE_RE =
-  /(?:[$€£]\s?\d[\d,.]*|\d[\d,.]*\s?(?:usd|eur|gbp))\s*(?:per|\/|a|each)\s+(?!month|mo\b|year|yr\b|annum|week|user|seat|agent|member|person|practitioner|editor|admin|team)([a-z][a-z-]+)/iu;
+  /(?:[$€£]\s?\d[\d,.]*|\d[\d,.]*\s?(?:[$€£]|usd|eur|gbp))\s*(?:per|\/|a|each)\s+(?:[\d,.]+\s+)?(?!month|mo\b|year|yr\b|annum|week|user|seat|agent|member|person|practitioner|editor|admin|team)([a-z][a-z-]+)/iu;
 const FREE_PLAN_RE =
-  /\b(free plan|free tier|free forever|forever free|always free|free for (?:up to|teams|individuals|one|personal|small|solo|hobby|open)|free up to|is free for|free for the first \d+ (?:users|projects|seats)|\$0|€0|£0)\b/iu;
+  /\b(free plan|free tier|free forever|forever free|always free|free for (?:up to|teams|individuals|one|personal|small|solo|hobby|open)|free,? up to|is free for|is free to (?:download|install|use|start|get)|free download|free for the first \d+ (?:users|projects|seats)|(?:app|extension|add-on|plugin|tool|version|newsletter|service) is free(?! trial)|use it (?:for )?free|free version|\$0|€0|£0)\b|^\p{Lu}[\p{L}\d ]{0,20}: free\b/iu;
 const TRIAL_RE =
   /\b(free trial|\d+[- ]day (?:free )?trial|(?:first|trial of) \d+ days (?:are|is) free|days are free|try it free)\b/iu;
 const ONE_TIME_RE =
@@ -76,7 +85,7 @@ const ONE_TIME_RE =
 const OPEN_SOURCE_RE =
   /\b((?:is|are|100%|fully|completely|entirely|free and) open[- ]source|open[- ]source (?:project|software|tool|library|app|application|and free|under|forever)|licensed under|(?:MIT|Apache|BSD|MPL|GPL|AGPL|LGPL)(?:[- ]\d(?:\.\d)?)? licen[cs]e|source code is (?:available|on GitHub))\b/iu;
 const CONTACT_SALES_RE =
-  /\b(contact (?:sales|us) for (?:pricing|a quote)|custom pricing|request a quote|get a quote)\b/iu;
+  /\b(contact (?:sales|us) for (?:pricing|a quote)|custom pricing|request a quote|get a quote|sales team will (?:send|prepare) (?:you )?a quote|pricing on request)\b/iu;
 
 /** Offers from JSON-LD (name, price, currency), each with the `key: value` lines that state it. */
 function ldOffers(views: PageView[]) {
@@ -145,7 +154,7 @@ export function draftPricingModel(views: PageView[]): DraftedValue {
     value<string>(model, quotes);
   const openSource = findSegment(views, OPEN_SOURCE_RE);
   if (openSource && (plans.length === 0 || plans.every((p) => isFreePrice(p.price, p.plan)))) {
-    return pick("Open source", [openSource]);
+    return pick("Free", [openSource]);
   }
   const oneTime = findSegment(views, ONE_TIME_RE);
   if (oneTime) return pick("One-time", [oneTime]);
@@ -168,7 +177,9 @@ export function draftPricingModel(views: PageView[]): DraftedValue {
         planQuote(paid[0].view, paid[0].plan, paid[0].price),
       ]);
     }
-    if (free.length > 0 && paid.length === 0) {
+    // A free plan card next to a paid plan whose price is only in its sentence: read the
+    // sentences below rather than call the product free.
+    if (free.length > 0 && paid.length === 0 && !paidSentence(views)) {
       return pick("Free", [planQuote(free[0].view, free[0].plan, free[0].price)]);
     }
     const periodic = paid.find((p) => PERIOD_WORD_RE.test(priceContext(p)));
@@ -213,6 +224,20 @@ export function draftPricingModel(views: PageView[]): DraftedValue {
   return NONE;
 }
 
+/** The amounts a text states, digits only ("$29" and "29 $" are both "29"). */
+function amountsIn(text: string): string[] {
+  return [...text.matchAll(new RegExp(PRICE_RE.source, "giu"))].map((m) =>
+    m[0].replace(/[^\d.,]/g, "").replace(/[.,]+$/, "")
+  );
+}
+
+/** Whether a sentence states a paid price. */
+function paidSentence(views: PageView[]): boolean {
+  return priceSegments(views, 8).some((f) =>
+    PRICE_RE.test(f.seg.text) && !/[$€£]\s?0(?![.,]?\d)/.test(f.seg.text)
+  );
+}
+
 function findSegment(views: PageView[], re: RegExp): EvidenceQuote | null {
   for (const v of views) {
     for (const seg of v.segments) {
@@ -224,9 +249,41 @@ function findSegment(views: PageView[], re: RegExp): EvidenceQuote | null {
   return null;
 }
 
+/**
+ * A plan's other prices in a table with one row per billing period ("Billed yearly: $31/month"):
+ * the plan's `label: cell` features whose label names a period and whose cell is a price.
+ */
+function periodRows(p: { features: string[] }): { label: string; cell: string }[] {
+  return p.features.map((f) => f.match(/^([^:]{1,40}):\s+(.{1,30})$/u))
+    .filter((m): m is RegExpMatchArray => !!m && PERIOD_WORD_RE.test(m[1]) && PRICE_RE.test(m[2]))
+    .map((m) => ({ label: m[1], cell: m[2] }));
+}
+
+/** The plan's quote stretched to the last of its period rows (at most 300 characters), or null. */
+function quoteThrough(
+  view: PageView,
+  q: EvidenceQuote,
+  rows: { label: string; cell: string }[],
+): EvidenceQuote | null {
+  const from = view.text.indexOf(q.quote);
+  if (from < 0) return null;
+  let to = from + q.quote.length;
+  for (const r of rows) {
+    const label = view.text.indexOf(r.label, from);
+    const cell = label < 0 ? -1 : view.text.indexOf(r.cell, label + r.label.length);
+    if (cell < 0) return null;
+    to = Math.max(to, cell + r.cell.length);
+  }
+  if (to - from > 300 || view.excludedSpans.some(([s, e]) => s < to && e > from)) return null;
+  return quote(view, view.text.slice(from, to).trim());
+}
+
 /** The plans with their prices (and a trial stated next to them), or the price sentences. */
 export function draftPricingSummary(views: PageView[]): DraftedValue {
-  const plans = pricingPlans(views).slice(0, 5);
+  const cards = pricingPlans(views).slice(0, 5);
+  // Only free cards while a sentence states the paid price: the sentences tell the plans better.
+  const onlyFree = cards.every((p) => isFreePrice(p.price, p.plan)) && paidSentence(views);
+  const plans = onlyFree ? [] : cards;
   const parts: string[] = [];
   const quotes: EvidenceQuote[] = [];
   for (const p of plans) {
@@ -236,6 +293,13 @@ export function draftPricingSummary(views: PageView[]): DraftedValue {
     const tail = q.quote.slice(q.quote.lastIndexOf(price) + price.length).trim();
     if (price && /^(\/\s?\w+|per \w+)$/.test(tail) && !price.includes(tail)) {
       price = `${price}${tail.startsWith("/") ? "" : " "}${tail}`;
+    }
+    const periods = price ? periodRows(p) : [];
+    const wide = periods.length > 0 ? quoteThrough(p.view, q, periods) : null;
+    if (wide) {
+      parts.push(`${p.plan}: ${price} (${periods.map((r) => `${r.label}: ${r.cell}`).join("; ")})`);
+      quotes.push(wide);
+      continue;
     }
     parts.push(price ? `${p.plan}: ${price}` : p.plan);
     quotes.push(q);
@@ -265,12 +329,22 @@ export function draftPricingSummary(views: PageView[]): DraftedValue {
     return value(text, offers.flatMap((o) => o.quotes));
   }
   // No plan cards: the sentences that state prices, verbatim.
-  const found = priceSegments(views, 4);
+  const found = priceSegments(views, 8);
   const kept: { view: PageView; seg: Segment }[] = [];
+  const stated = new Set<string>();
   for (const f of found) {
+    if (kept.length >= 4) break;
     if (kept.map((k) => k.seg.text).join(" ").length + f.seg.text.length > 400) break;
+    // A short line that only repeats a price already kept ("Buy Framecraft for $29") adds nothing.
+    const amounts = amountsIn(f.seg.text);
+    if (amounts.length > 0 && amounts.every((a) => stated.has(a)) && words(f.seg.text).length < 8) {
+      continue;
+    }
+    amounts.forEach((a) => stated.add(a));
     kept.push(f);
   }
   if (!kept.some((k) => PRICE_RE.test(k.seg.text) || FREE_PLAN_RE.test(k.seg.text))) return NONE;
-  return value(kept.map((k) => k.seg.text).join(" "), kept.map((k) => quote(k.view, k.seg.text)));
+  // Each sentence or line its own part: a line without a full stop does not run into the next.
+  const text = kept.map((k) => k.seg.text.replace(/[.!]$/, "")).join("; ");
+  return value(text, kept.map((k) => quote(k.view, k.seg.text)));
 }

@@ -109,6 +109,9 @@ const LABEL_WORDS = new Set([
   "hi",
   "hello",
   "by",
+  // A section heading glued in front of a card's name ("Leadership Marcus Hale").
+  ...["leadership", "management", "executive", "executives", "people", "company", "staff"],
+  ...["crew", "story", "mission", "history", "imprint", "impressum"],
 ]);
 
 const QUESTION_START =

@@ -8,6 +8,8 @@
  */
 import { type EvidencePage, type EvidenceQuote } from "../evidence.ts";
 import {
+  altValues,
+  appValues,
   findInValues,
   jsonLdValues,
   metaValues,
@@ -58,8 +60,8 @@ export interface CheckedQuote {
   quote: EvidenceQuote;
   ok: boolean;
   reason: string;
-  source: "text" | "meta" | "jsonld" | "fact" | null;
-  /** The meta name or JSON-LD path of a meta or JSON-LD quote. */
+  source: "text" | "meta" | "jsonld" | "app" | "alt" | "fact" | null;
+  /** The meta name, JSON-LD path, app JSON path or image URL of a non-text quote. */
   locator: string | null;
   /** Zone kinds the quote's text lies in (see PageFacts.zones); "links" for a run of link texts. */
   zones: string[];
@@ -101,7 +103,7 @@ export function indexPages(pages: EvidencePage[]): Map<string, PageIndex> {
       page,
       text,
       extras: pageExtras(page),
-      values: [...metaValues(page), ...jsonLdValues(page)],
+      values: [...metaValues(page), ...jsonLdValues(page), ...appValues(page), ...altValues(page)],
       zoneSpans,
       hasZones: Array.isArray(f.zones),
       linkTexts: new Set((f.links ?? []).map((l) => looseText(l.text)).filter(Boolean)),
@@ -183,7 +185,9 @@ export function checkQuote(quote: EvidenceQuote, index: Map<string, PageIndex>):
     zones: string[],
     locator: string | null = null,
   ): CheckedQuote => ({
-    quote: src === "meta" || src === "jsonld" ? { ...q, source: src, locator: locator! } : q,
+    quote: src === "text" || src === "fact" || src === null
+      ? q
+      : { ...q, source: src, locator: locator! },
     ok: true,
     reason: "",
     source: src,
@@ -198,7 +202,8 @@ export function checkQuote(quote: EvidenceQuote, index: Map<string, PageIndex>):
     const found = inText(page, norm);
     if (found) return ok("text", found.usable, found.zones);
     // A quote stored without a source may be a whole meta or JSON-LD value (older drafts).
-    const legacy = quote.source === undefined && findInValues(page.values, norm, undefined, true);
+    const legacy = quote.source === undefined &&
+      findInValues(page.values.filter(legacySource), norm, undefined, true);
     if (legacy) {
       return ok(
         legacy.source,
@@ -208,7 +213,9 @@ export function checkQuote(quote: EvidenceQuote, index: Map<string, PageIndex>):
       );
     }
   } else {
-    if (!locator) return fail(`a ${source} quote needs a locator (the meta name or JSON-LD path)`);
+    if (!locator) {
+      return fail(`a ${source} quote needs a locator (meta name, JSON path or image URL)`);
+    }
     const values = page.values.filter((v) => v.source === source);
     const found = findInValues(values, norm, locator, false);
     if (found) {
@@ -229,6 +236,11 @@ export function checkQuote(quote: EvidenceQuote, index: Map<string, PageIndex>):
     return ok("fact", norm, []);
   }
   return fail(`quote "${clip(norm)}" is not in the visible text of ${quote.url}`);
+}
+
+/** Sources a quote stored without one may be found in (drafts made before app and alt sources). */
+function legacySource(v: SourceValue): boolean {
+  return v.source === "meta" || v.source === "jsonld";
 }
 
 /** The occurrence of a text quote in the page's text that is least restricted, or null. */

@@ -1,16 +1,22 @@
 /**
  * The sources a quote can stand in: the page's visible text, a named meta value (title, meta
- * description, Open Graph) or a JSON-LD value at a path. A quote is checked against exactly the
+ * description, Open Graph), a JSON-LD value at a path, a string of the page's app JSON at its path
+ * (or the direct strings of one app JSON object, joined by a space, at the object's path: a card
+ * the app shows together), or a content image's alt text (located by the image URL). A quote is checked against exactly the
  * source it names; a quote without a source is a text quote, except that a whole meta or JSON-LD
  * value (drafts stored before sources existed) is still recognised as that source.
  */
 import type { EvidencePage, EvidenceQuote, QuoteSource } from "../evidence.ts";
+import { appCards } from "../extract/app_json.ts";
 import { normalizeQuoteText } from "../text.ts";
 
 /** One named value of a page's head or structured data. */
 export interface SourceValue {
-  source: "meta" | "jsonld";
-  /** Meta name ("title", "description", "og:title") or JSON-LD path ("founder.0.name"). */
+  source: "meta" | "jsonld" | "app" | "alt";
+  /**
+   * Meta name ("title", "description", "og:title"), JSON-LD path ("founder.0.name"), app JSON
+   * path ("__NEXT_DATA__:props.pageProps.tagline") or image URL.
+   */
   locator: string;
   /** The JSON-LD path without array indexes ("founder.name"); the meta name for meta. */
   key: string;
@@ -59,6 +65,38 @@ export function jsonLdValues(page: EvidencePage): SourceValue[] {
   return out;
 }
 
+/**
+ * The page's app JSON strings at their paths, then each object's direct strings joined by a space
+ * at the object's path (only where there are two or more): a string is found before its card.
+ * Profile links the JSON carries are values too (a link quoted as itself, at its path).
+ */
+export function appValues(page: EvidencePage): SourceValue[] {
+  const strings = page.facts.app_json ?? [];
+  const value = (locator: string, raw: string): SourceValue => ({
+    source: "app",
+    locator,
+    key: locator,
+    text: normalizeQuoteText(raw),
+  });
+  const cards = appCards(strings).filter((c) => c.texts.length >= 2);
+  const links = (page.facts.profile_links ?? []).filter((l) => l.locator);
+  return [
+    ...strings.map((s) => value(s.path, s.text)),
+    ...cards.map((c) => value(c.path, c.texts.join(" "))),
+    ...links.map((l) => value(l.locator!, l.url)),
+  ].filter((v) => v.text);
+}
+
+/** The page's content image alt texts, located by the image URL. */
+export function altValues(page: EvidencePage): SourceValue[] {
+  return (page.facts.alt_texts ?? []).map((a): SourceValue => ({
+    source: "alt",
+    locator: a.src,
+    key: a.src,
+    text: normalizeQuoteText(a.text),
+  })).filter((v) => v.text);
+}
+
 /** Whether a locator names this value: its full path, or its path without array indexes. */
 function locates(value: SourceValue, locator: string): boolean {
   const l = locator.trim().replace(/^og:/i, value.source === "meta" ? "og:" : "");
@@ -84,7 +122,7 @@ export function findInValues(
 
 /** The text a value from a named source may support: a JSON-LD value comes with its key. */
 export function sourceText(v: SourceValue, quote: string): string {
-  if (v.source === "meta") return quote;
+  if (v.source !== "jsonld") return quote;
   const bare = quote === `${v.key}: ${v.text}` ? v.text : quote;
   return `${v.key}: ${bare}`;
 }
@@ -92,5 +130,5 @@ export function sourceText(v: SourceValue, quote: string): string {
 /** The source a quote names (absent means text); null when it names none we know. */
 export function quoteSourceOf(quote: EvidenceQuote): QuoteSource | null {
   const s = quote.source ?? "text";
-  return s === "text" || s === "meta" || s === "jsonld" ? s : null;
+  return s === "text" || s === "meta" || s === "jsonld" || s === "app" || s === "alt" ? s : null;
 }

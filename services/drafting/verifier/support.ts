@@ -154,8 +154,47 @@ export const ROLE_WORDS = new Set([
   "creator",
   "maker",
   "founding",
+  // German, Dutch, French and Spanish founder titles ("Gründerin", "Mitgründer", "Oprichter").
+  ...["gründer", "gründerin", "mitgründer", "mitgründerin", "oprichter", "oprichtster"],
+  ...["medeoprichter", "fondateur", "fondatrice", "cofondateur", "cofondatrice"],
+  ...["fundador", "fundadora", "cofundador", "cofundadora"],
 ]);
-const BY_VERBS = new Set(["founded", "cofounded", "created", "built", "started", "made"]);
+const BY_VERBS = new Set([
+  "founded",
+  "cofounded",
+  "created",
+  "built",
+  "started",
+  "made",
+  // Dutch, German, French and Spanish participles ("opgericht door", "fundada por").
+  "opgericht",
+  "gestart",
+  "gegründet",
+  "fondée",
+  "fondé",
+  "fondee",
+  "fonde",
+  "fundada",
+  "fundado",
+  "creada",
+  "creado",
+]);
+/** "by" in Dutch, German, French and Spanish. */
+const BY_WORDS = new Set(["by", "door", "von", "par", "por"]);
+/** Spanish verbs whose subject follows: "la fundaron Lucía Gómez y Pablo Ruiz". */
+const VERB_THEN_NAMES = new Set(["fundaron", "fundó", "crearon", "creó"]);
+/**
+ * Lower-case words a list of names may hold: "and" (also in Dutch, German, French and Spanish)
+ * and name particles ("Femke van Dijk en Joost Bakker").
+ */
+const LIST_AND = new Set([
+  "and",
+  "en",
+  "und",
+  "et",
+  "y",
+  ...["van", "von", "de", "den", "der", "da", "del", "di", "le", "la", "ter"],
+]);
 /** Words that make a role someone else's or a past one: an advisor is not a founder. */
 export const NOT_FOUNDER = new Set([
   "former",
@@ -206,8 +245,41 @@ export function roleBound(quote: string, name: string, product?: string | null):
   const n = tokens(name);
   const productWords = new Set(tokens(product ?? "").map((t) => t.w));
   return spansIn(q, n).some((at) =>
-    boundAfter(q, at + n.length, productWords) || boundBefore(q, at, at + n.length)
+    boundAfter(q, at + n.length, productWords) || boundBefore(q, at, at + n.length) ||
+    listAreFounders(q, at + n.length, productWords) ||
+    firstPerson(q, at, at + n.length, productWords)
   );
+}
+
+/** "A and B are the co-founders (of X)": a list of names, then "are/were (the|our) founders". */
+function listAreFounders(q: Tok[], end: number, productWords: Set<string>): boolean {
+  const next = q[end]?.w ?? "";
+  if (!LIST_AND.has(next) && !q[end]?.comma && next !== "are" && next !== "were") return false;
+  let k = end;
+  while (k < q.length && k < end + 12 && (LIST_AND.has(q[k].w) || /^\p{Lu}/u.test(q[k].raw))) k++;
+  if (!["are", "were"].includes(q[k]?.w ?? "") || q[k].brk) return false;
+  k++;
+  if (["the", "our", "its"].includes(q[k]?.w ?? "")) k++;
+  if (q[k]?.w === "co") k++;
+  if (!["founders", "cofounders"].includes(q[k]?.w ?? "")) return false;
+  return !otherCompany(q, k, productWords);
+}
+
+/**
+ * "Hi, I'm Hannah Okafor. I started The Margin in 2021": the person introduces themself and, in the
+ * same quote, says in the first person that they founded the product (named).
+ */
+function firstPerson(q: Tok[], start: number, end: number, productWords: Set<string>): boolean {
+  if (productWords.size === 0) return false;
+  const intro = (q[start - 2]?.w === "i" && ["m", "am"].includes(q[start - 1]?.w ?? "")) ||
+    (q[start - 2]?.w === "name" && q[start - 1]?.w === "is");
+  if (!intro) return false;
+  for (let j = end; j < Math.min(q.length - 2, end + 40); j++) {
+    if (q[j].w === "i" && ["m", "am"].includes(q[j + 1]?.w ?? "")) return false;
+    if (q[j].w !== "i" || !BY_VERBS.has(q[j + 1].w) || NOT_FOUNDER.has(q[j - 1]?.w ?? "")) continue;
+    if (productWords.has(q[j + 2].w) && /^\p{Lu}/u.test(q[j + 2].raw)) return true;
+  }
+  return false;
 }
 
 function otherCompany(q: Tok[], k: number, productWords: Set<string>): boolean {
@@ -242,14 +314,15 @@ function boundBefore(q: Tok[], start: number, end: number): boolean {
     if (q[k + 1].brk && !q[k + 1].colon) return false;
     const t = q[k];
     if (NOT_FOUNDER.has(t.w)) return false;
-    if (t.w === "by") return verbBefore(q, k);
+    if (BY_WORDS.has(t.w)) return verbBefore(q, k) || (t.w === "von" && verbAfter(q, end));
+    if (VERB_THEN_NAMES.has(t.w)) return true;
     if (t.w === "of" && ["project", "brainchild"].includes(q[k - 1]?.w ?? "")) return true;
     if (isRole(t)) {
       if (ownTitle || NOT_FOUNDER.has(q[k - 1]?.w ?? "") || q[k - 1]?.w === "ex") return false;
       return true;
     }
     // Walk back over the other names of a list ("A, B and C"), not over prose.
-    if (!/^\p{Lu}/u.test(t.raw) && t.w !== "and") return false;
+    if (!/^\p{Lu}/u.test(t.raw) && !LIST_AND.has(t.w)) return false;
   }
   return false;
 }
@@ -259,6 +332,15 @@ function verbBefore(q: Tok[], k: number): boolean {
   for (let j = k - 1; j >= Math.max(0, k - 10); j--) {
     if (BY_VERBS.has(q[j].w) || isRole(q[j])) return true;
     if (q[j].brk) return false;
+  }
+  return false;
+}
+
+/** German verb-final clauses: "von Anna Keller und Jonas Brandt gegründet". */
+function verbAfter(q: Tok[], from: number): boolean {
+  for (let j = from; j < Math.min(q.length, from + 8); j++) {
+    if (q[j].brk) return false;
+    if (BY_VERBS.has(q[j].w)) return true;
   }
   return false;
 }

@@ -11,6 +11,7 @@ import {
   countryCodeOf,
   countryNames,
   foundingYearsIn,
+  isFavicon,
   looseText,
   monthsWithYear,
   normalizeQuoteText,
@@ -303,6 +304,7 @@ export function verifyField(
     }
     case "demo_video_url":
     case "logo_url": {
+      if (name === "logo_url" && isFavicon(value)) return fail("a browser-tab icon is not a logo");
       const why = linkProblem(value, quotes, name === "demo_video_url" ? "video" : "logo");
       if (why) return fail(why);
       const c = canonicalUrl(value);
@@ -354,15 +356,23 @@ function inOneOffer(part: string, quotes: CheckedQuote[]): boolean {
  * table gives them (extraction reads the table's cells), and the quote shows both.
  */
 function inPricingTable(part: string, quotes: CheckedQuote[]): boolean {
-  const m = part.match(/^(.{1,60}?):\s+(.+)$/u);
+  const m = part.match(/^(.{1,60}?):\s+(.+?)(?:\s+\((.+)\))?$/u);
   if (!m) return false;
   const same = (a: string, b: string) =>
     tokens(a).map((t) => t.w).join(" ") === tokens(b).map((t) => t.w).join(" ");
+  // "Starter: $39/month (Billed yearly: $31/month)": the other price rows of the plan's column,
+  // each a `label: cell` the table gives that plan, with label and cell in the same quote.
+  const extras = m[3] ? m[3].split(/;\s*|,\s+(?=[^,:]+:)/u) : [];
   return quotes.some((q) =>
     q.source === "text" &&
     (q.page?.page.facts.pricing ?? []).some((row) =>
       same(row.plan, m[1]) && row.price !== null && same(row.price, m[2]) &&
-      supportsAsSpan(q.usable, row.plan) && supportsAsSpan(q.usable, row.price)
+      supportsAsSpan(q.usable, row.plan) && supportsAsSpan(q.usable, row.price) &&
+      extras.every((x) => {
+        const [label, cell] = x.split(/:\s+/u);
+        return !!cell && row.features.some((f) => same(f, x)) &&
+          supportsAsSpan(q.usable, label) && supportsAsSpan(q.usable, cell);
+      })
     )
   );
 }
