@@ -134,6 +134,7 @@ export function verifyProposal(
     const result = verifyField(name, drafted.value, supporting(verified, name), {
       categories: options.categories,
       year,
+      pages: index,
       drop: (reason, item) =>
         drop(item === undefined ? name : `${name}: "${clip(item, 60)}"`, reason),
     });

@@ -46,7 +46,8 @@ export const FOREIGN_PERIOD = String
 
 export const PRICING_SIGNALS: Record<PricingModel, RegExp> = {
   "Free": new RegExp(String.raw`\b(free|no cost|\$0)\b|\bprice: 0\b|${OPEN_LICENCE}`, "iu"),
-  "Freemium": /\bfree\b|\bprice: 0\b/iu,
+  "Freemium":
+    /\bfree\b|\bprice: 0\b|\bcosts? nothing\b|\b(?:at )?no cost\b|[$€£]\s?0(?![.,]?\d)|\b0\s?€|\bgratis\b|\bkostenlos\w*|\bgratuit\w*/iu,
   "Free trial":
     /\b(free trial|\d+[- ]day (?:free )?trial|days are free|try (?:it )?(?:for )?free)\b/iu,
   "Subscription": new RegExp(
@@ -61,6 +62,45 @@ export const PRICING_SIGNALS: Record<PricingModel, RegExp> = {
   "Contact sales":
     /\b(contact (?:sales|us)|custom pricing|request a quote|get a quote|talk to sales|custom|sales team will (?:send|prepare) (?:you )?a quote|pricing on request)\b/iu,
 };
+
+/** A numbered headline or changelog entry: "#112: …", "Issue 12 –", "No. 4:", "2.3: …", "v1.2 —". */
+export const HEADLINE_RE =
+  /^(?:#\s?\d+|(?:issue|no\.|nr\.|episode|ep\.|vol\.|part|edition)\s?#?\d+|v?\d+\.\d+(?:\.\d+)?)\s*[:.–—|-]\s/iu;
+
+/** Words that make a line with an amount speak about a price (not a headline's number). */
+const PRICE_CONTEXT_RE =
+  /\b(?:price[sd]?|pricing|costs?|pay|paid|paying|fees?|commission|plans?|tiers?|subscri\w*|billed|licen[cs]e|upgrade|premium|purchase|buy|once|one[- ]time|lifetime|per|a month|a year|monthly|yearly|annual(?:ly)?|prijs|prijzen|kost|kosten|preis|preise|kostet|prix|coûte|tarifs?|precio|cuesta|mes|mois|monat|maand)\b|\bfor\s?(?:[$€£]\s?\d|\d[\d,.]*\s?(?:[$€£]|eur|usd|gbp)\b)|\/\s?(?:mo|month|yr|year|user|seat)\b|\d\s?[$€£]?\s?\/|\bper\s/iu;
+
+/** Whether a segment's amount is stated as a price (price word, period or unit next to it). */
+export function pricedLine(text: string): boolean {
+  return PRICE_CONTEXT_RE.test(text);
+}
+
+/** A trial, not a free tier, in English, Dutch, German, French and Spanish. */
+const TRIAL_PHRASE_RE =
+  /\b(?:free trial|trial|\d+[- ]day (?:free )?trial|(?:first )?(?:\d+ )?(?:days?|weeks?|months?) (?:are|is) free|try (?:it )?(?:for )?free|essai gratuit|d'essai gratuit|gratuit pendant \d+ jours|kostenlos testen|\d+ tage kostenlos|gratis (?:uit)?proberen|\d+ dagen gratis|prueba gratis|prueba gratuita|\d+ días gratis)\b/giu;
+
+/** Something else that is free: shipping, call-out costs, updates, "hassle-free", "feel free". */
+const OTHER_FREE_RE =
+  /\b[\p{L}]*(?:kosten|costs?|fees?|shipping|delivery|returns|versand|verzending|bezorging|livraison|envío|setup|installation|updates)\s+(?:(?:is|are|zijn|ist|sind|est|sont|es|son)\s+)?(?:(?:always|altijd|immer|toujours|siempre)\s+)?(?:free|gratis|kostenlos|gratuit[es]?|gratuitos?)\b|\b(?:free|gratis|kostenlose[rn]?)\s+(?:shipping|delivery|returns|updates|support|setup|consultation|quote|estimate|versand|verzending|bezorging|lieferung)\b|\b(?:livraison|envío|retours?)\s+(?:gratuite?s?|gratis)\b|[\p{L}]-free\b|\bfeel free\b|\bfree (?:up|time)\b/giu;
+
+/** Any sign of a free option (weak: blocks a paid-only model, never drafts one by itself). */
+const FREE_HINT_RE =
+  /\bfree\b|\bgratis\b|\bkostenlos\w*|\bgratuit\w*|\bumsonst\b|\bno cost\b|\bcosts? nothing\b|\bno charge\b|[$€£]\s?0(?![.,]?\d)|(?<![\d.,])0(?:[.,]00)?\s?(?:€|eur\b|\$|£)/iu;
+
+/** The text with trials, other free things (shipping, hassle-free), questions and denials taken out. */
+export function withoutOtherFree(text: string): string {
+  return text.replace(TRIAL_PHRASE_RE, " ").replace(OTHER_FREE_RE, " ").replace(NOT_FREE_RE, " ");
+}
+
+/** A question ("Do you offer a free plan?") or a denial ("no free plan", "geen gratis versie"). */
+const NOT_FREE_RE =
+  /[^.!?]*\?|\b(?:no|not|never|isn'?t|aren'?t|geen|kein\w*|pas de|sin|ningún)\s+(?:\p{L}+\s+)?(?:free|gratis|kostenlos\w*|gratuit\w*)\b/giu;
+
+/** Whether a line suggests the product has a free option. */
+export function hintsFree(text: string): boolean {
+  return FREE_HINT_RE.test(withoutOtherFree(text));
+}
 
 /** Role words that make a person on the site a founder. */
 export const FOUNDER_ROLE_RE =

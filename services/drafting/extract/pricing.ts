@@ -15,6 +15,10 @@ const PRICE_WORDS =
   /^(?:(?:\/|per\b|a\b|each\b|mo\b|monthly|yearly|annually|month|year|user|seat|from|starting|only|billed|excl|incl|ex\.|\+|vat|\*)[^]*)?$/i;
 /** Pricing in a path or class, also in French, German, Dutch and Spanish (tarifs, preise, prijzen). */
 const PRICING_CONTEXT = /pric|plan|tier|package|subscri|tarif|preis|prijs|prijz|precio|prix/i;
+/** Other people's goods on sale (a marketplace's items, a shop's products): not plans. */
+const GOODS_CONTEXT =
+  /(?:^|[\s_-])(?:products?|listings?|items?|catalog|shop|cart|sellers?|trending|merch|store|deals?)(?=$|[\s_-])/i;
+const PLAN_CONTEXT = /plan|tier|subscri|membership/i;
 const PRICING_TITLE = /^(?:pricing|plans|prices|plans (?:&|and) pricing|simple pricing)$/i;
 const CHECK = /^(?:✓|✔|✔️|✅|☑|●|yes|included|true|x)$/i;
 const CROSS = /^(?:✗|✕|✖|❌|—|–|-|no|not included|false|n\/a)?$/i;
@@ -99,7 +103,7 @@ function pricingCards(doc: Document, onPricingPage: boolean): Plan[] {
   for (const el of all) {
     if (el.closest("table") || ["a", "button", "option", "select"].includes(el.localName)) continue;
     const text = visibleText(el);
-    if (!isPriceText(text)) continue;
+    if (!isPriceText(text) || notShown(el) || othersGoods(el)) continue;
     if (!onPricingPage && !ancestorsAndSelf(el).some((a) => PRICING_CONTEXT.test(classAndId(a)))) {
       continue;
     }
@@ -153,6 +157,20 @@ function pricingCards(doc: Document, onPricingPage: boolean): Plan[] {
     add(price, card);
   }
   return plans.sort((a, b) => a.at - b.at).map(({ at: _, ...plan }) => plan);
+}
+
+/** Hidden from readers (`hidden`, `aria-hidden`, an inline display: none), e.g. a toggle's other price. */
+function notShown(el: Element): boolean {
+  return ancestorsAndSelf(el).some((a) =>
+    a.hasAttribute("hidden") || a.getAttribute("aria-hidden") === "true" ||
+    /display\s*:\s*none|visibility\s*:\s*hidden/i.test(a.getAttribute("style") ?? "")
+  );
+}
+
+/** A price inside a product or listing card, with no plan or tier around it. */
+function othersGoods(el: Element): boolean {
+  const around = ancestorsAndSelf(el).map(classAndId);
+  return around.some((c) => GOODS_CONTEXT.test(c)) && !around.some((c) => PLAN_CONTEXT.test(c));
 }
 
 function countAncestors(elements: Element[]): Map<Element, number> {

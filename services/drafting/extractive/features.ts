@@ -32,7 +32,7 @@ function headingQuote(view: PageView, seg: Segment): EvidenceQuote {
 }
 
 const NOT_FEATURE_SECTION_RE =
-  /\b(testimonials?|customers?|say|saying|pricing|plans?|faqs?|questions?|our team|the team|meet|founders?|blog|news|press|careers?|jobs?|contact|legal|compare|logos)\b/i;
+  /\b(testimonials?|customers?|say|saying|pricing|plans?|faqs?|questions?|our team|the team|meet|founders?|blog|news|press|careers?|jobs?|contact|legal|compare|logos|changelog|what'?s new|release notes)\b/i;
 
 /** Content lists that read like features: items of 2 to 12 words, not links, not pricing cards. */
 function featureLists(v: PageView): Segment[][] {

@@ -15,10 +15,15 @@ import {
 
 const CAP = String.raw`\p{Lu}[\p{L}'.-]*`;
 const PLACE = String.raw`${CAP}(?:[ -]${CAP}){0,3}`;
-/** "based in Berlin, Germany", "headquartered in Austin", "founded in 2021 in Utrecht". */
+/** A list of names: "Aoife Byrne and Declan Walsh", "A, B and C". */
+const NAMES = String.raw`${CAP}(?: ${CAP}){0,2}(?:(?:,| and) ${CAP}(?: ${CAP}){0,2}){0,3}`;
+/**
+ * "based in Berlin, Germany", "headquartered in Austin", "founded in 2021 in Utrecht", "was founded
+ * in 2020 by A and B in Galway" (not an aside about another company: "Stripe, founded … by … in"), "entstand 2021 in Leipzig", "started Quietroom from Copenhagen".
+ */
 const PLACE_CUE_RE = new RegExp(
   String
-    .raw`\b(?:(?:are |is )?based (?:in|out of)|headquartered in|headquarters in|located in|offices? in|hq in|our office in|made (?:with [^ ]+ )?in|team in|studio in|founded(?: in (?:19|20)\d\d)? in|started(?: in (?:19|20)\d\d)? in)\s+((?:the )?${PLACE}(?:,\s*(?:the )?${PLACE}){0,2})`,
+    .raw`\b(?:(?:are |is )?based (?:in|out of)|headquartered in|headquarters in|located in|offices? in|hq in|our office in|made (?:with [^ ]+ )?in|team in|studio in|(?:founded|started|launched)(?: in (?:19|20)\d\d)? in|(?:was|were) (?:founded|started|launched)(?: in (?:19|20)\d\d)? by ${NAMES} in|(?:entstand|gegründet|gestartet)(?: (?:19|20)\d\d)? in|(?:founded|started|launched) ${CAP}(?: ${CAP})? from)\s+((?:the )?${PLACE}(?:,\s*(?:the )?${PLACE}){0,2})`,
   "gu",
 );
 /** "Utrecht, the Netherlands" (the second part must be a country). */

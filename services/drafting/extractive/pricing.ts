@@ -6,7 +6,8 @@ import { type DraftedValue, type EvidenceQuote } from "../evidence.ts";
 import type { PageView, Segment } from "./pages.ts";
 import { jsonLdObjects, NONE, quote, value, windowAround } from "./pages.ts";
 import { containsPhrase, looseText, normalizeQuoteText, words } from "../text.ts";
-import { FOREIGN_PERIOD, type PricingModel } from "../vocabulary.ts";
+import { FOREIGN_PERIOD, pricedLine, type PricingModel, withoutOtherFree } from "../vocabulary.ts";
+import { COMMISSION_RE, freeHint, pricingLines } from "./pricing_lines.ts";
 
 /** An amount with its currency before or after it ("$19", "19 €", "19 EUR"). */
 const PRICE_RE = /(?:[$€£]\s?\d[\d,.]*|\d[\d,.]*\s?(?:[$€£]|(?:usd|eur|gbp)\b))/iu;
@@ -76,7 +77,7 @@ const PERIOD_WORD_RE = new RegExp(
 const UNIT_PRICE_RE =
   /(?:[$€£]\s?\d[\d,.]*|\d[\d,.]*\s?(?:[$€£]|usd|eur|gbp))\s*(?:per|\/|a|each)\s+(?:[\d,.]+\s+)?(?!month|mo\b|year|yr\b|annum|week|user|seat|agent|member|person|practitioner|editor|admin|team)([a-z][a-z-]+)/iu;
 const FREE_PLAN_RE =
-  /\b(free plan|free tier|free forever|forever free|always free|free for (?:up to|teams|individuals|one|personal|small|solo|hobby|open)|free,? up to|is free for|is free to (?:download|install|use|start|get)|free download|free for the first \d+ (?:users|projects|seats)|(?:app|extension|add-on|plugin|tool|version|newsletter|service) is free(?! trial)|use it (?:for )?free|free version|\$0|€0|£0)\b|^\p{Lu}[\p{L}\d ]{0,20}: free\b/iu;
+  /\b(free plan|free tier|free forever|forever free|always free|free for (?:up to|teams|individuals|one|personal|small|solo|hobby|open)|free for (?:the first )?\d[\d,.]* \p{L}+|free,? up to|is free for|is free to (?:download|install|use|start|get)|free download|free for the first \d+ (?:users|projects|seats)|(?:app|extension|add-on|plugin|tool|version|newsletter|service) is free(?! trial)|use it (?:for )?free|free version|\$0|€0|£0|costs? nothing|at no cost|free to (?:use|join|read|list|sign up|subscribe)|(?:get started|start|sign up|subscribe|join)(?: for)? free|it'?s free|listing is free|free listings?|gratis (?:versie|plan|abonnement)|altijd gratis|gratis te gebruiken|kostenlose(?:n|r)? (?:version|plan|tarif)|(?:für immer|immer) kostenlos|kostenlos nutzen|version gratuite|offre gratuite|plan gratuit|(?:toujours gratuit|gratuit pour toujours)|plan gratuito|versión gratuita|(?:siempre|para siempre) gratis)\b|^\p{Lu}[\p{L}\d ]{0,20}: free\b/iu;
 const TRIAL_RE =
   /\b(free trial|\d+[- ]day (?:free )?trial|(?:first|trial of) \d+ days (?:are|is) free|days are free|try it free)\b/iu;
 const ONE_TIME_RE =
@@ -131,24 +132,41 @@ function priceSegments(views: PageView[], max: number): { view: PageView; seg: S
     ...views.filter((v) => v.kind === "home"),
     ...views.filter((v) => v.kind !== "pricing" && v.kind !== "home" && v.kind !== "faq"),
   ];
-  for (const v of ordered) {
-    for (const seg of v.segments) {
-      if (out.length >= max) return out;
-      if (seg.excluded || seg.heading || seg.text.length > 300) continue;
-      if (
-        PRICE_RE.test(seg.text) || FREE_PLAN_RE.test(seg.text) || TRIAL_RE.test(seg.text) ||
-        ONE_TIME_RE.test(seg.text)
-      ) {
-        if (!/[.!?]$/.test(seg.text) && !seg.item && words(seg.text).length > 8) continue;
-        out.push({ view: v, seg });
-      }
+  for (const { view: v, seg, pricing } of pricingLines(ordered)) {
+    if (out.length >= max) return out;
+    if (seg.text.length > 300) continue;
+    // An amount counts only as a price on a pricing page or section, or with a price word, a
+    // period or a unit next to it.
+    if (
+      (PRICE_RE.test(seg.text) && (pricing || pricedLine(seg.text))) || freeTier(seg.text) ||
+      TRIAL_RE.test(seg.text) || ONE_TIME_RE.test(seg.text)
+    ) {
+      if (!/[.!?]$/.test(seg.text) && !seg.item && words(seg.text).length > 8) continue;
+      out.push({ view: v, seg });
     }
   }
   return out;
 }
 
-/** The pricing model the plans, offers or price sentences show. */
+/** A free tier stated (not a trial, not free shipping or a free call-out). */
+function freeTier(text: string): boolean {
+  return FREE_PLAN_RE.test(withoutOtherFree(text)) && !TRIAL_RE.test(text);
+}
+
+/** A one-time price still offered (not "the old lifetime deal has ended"). */
+const ENDED_RE = /(?:has|have) ended|no longer|discontinued|retired|used to/iu;
+
+/**
+ * The pricing model the plans, offers or price sentences show. Precision first: a paid-only model
+ * (Subscription, One-time) is kept only when nothing on the site suggests a free option.
+ */
 export function draftPricingModel(views: PageView[]): DraftedValue {
+  const drafted = modelFromEvidence(views);
+  const paidOnly = drafted.value === "Subscription" || drafted.value === "One-time";
+  return paidOnly && freeHint(views) ? NONE : drafted;
+}
+
+function modelFromEvidence(views: PageView[]): DraftedValue {
   const plans = pricingPlans(views);
   const pick = (model: PricingModel, quotes: (EvidenceQuote | null)[]) =>
     value<string>(model, quotes);
@@ -156,7 +174,7 @@ export function draftPricingModel(views: PageView[]): DraftedValue {
   if (openSource && (plans.length === 0 || plans.every((p) => isFreePrice(p.price, p.plan)))) {
     return pick("Free", [openSource]);
   }
-  const oneTime = findSegment(views, ONE_TIME_RE);
+  const oneTime = findLine(views, ONE_TIME_RE);
   if (oneTime) return pick("One-time", [oneTime]);
   if (plans.length > 0) {
     const free = plans.filter((p) => isFreePrice(p.price, p.plan));
@@ -209,17 +227,19 @@ export function draftPricingModel(views: PageView[]): DraftedValue {
     UNIT_PRICE_RE.test(f.seg.text) && !PERIOD_WORD_RE.test(f.seg.text)
   );
   if (unit) return pick("Usage-based", [q(unit)]);
-  const freePlan = found.find((f) => FREE_PLAN_RE.test(f.seg.text) && !TRIAL_RE.test(f.seg.text));
+  const cut = found.find((f) => COMMISSION_RE.test(f.seg.text));
+  if (cut) return pick("Usage-based", [q(cut)]);
+  const freePlan = found.find((f) => freeTier(f.seg.text));
   if (freePlan && withPrice.length > 0) return pick("Freemium", [q(freePlan), q(withPrice[0])]);
   const periodic = withPrice.find((f) => PERIOD_WORD_RE.test(f.seg.text));
   if (periodic) return pick("Subscription", [q(periodic)]);
   if (freePlan) return pick("Free", [q(freePlan)]);
-  const free = findSegment(
+  const free = findLine(
     views,
     /\b(free forever|completely free|100% free|always free|free to use|free of charge)\b/iu,
   );
   if (free) return pick("Free", [free]);
-  const sales = findSegment(views, CONTACT_SALES_RE);
+  const sales = findLine(views, CONTACT_SALES_RE);
   if (sales) return pick("Contact sales", [sales]);
   return NONE;
 }
@@ -236,6 +256,15 @@ function paidSentence(views: PageView[]): boolean {
   return priceSegments(views, 8).some((f) =>
     PRICE_RE.test(f.seg.text) && !/[$€£]\s?0(?![.,]?\d)/.test(f.seg.text)
   );
+}
+
+/** The first line that may state the product's price and matches, still offered. */
+function findLine(views: PageView[], re: RegExp): EvidenceQuote | null {
+  for (const { view, seg } of pricingLines(views)) {
+    const m = seg.text.match(re);
+    if (m && !ENDED_RE.test(seg.text)) return quote(view, windowAround(seg.text, m[0], 240));
+  }
+  return null;
 }
 
 function findSegment(views: PageView[], re: RegExp): EvidenceQuote | null {
@@ -343,7 +372,7 @@ export function draftPricingSummary(views: PageView[]): DraftedValue {
     amounts.forEach((a) => stated.add(a));
     kept.push(f);
   }
-  if (!kept.some((k) => PRICE_RE.test(k.seg.text) || FREE_PLAN_RE.test(k.seg.text))) return NONE;
+  if (!kept.some((k) => PRICE_RE.test(k.seg.text) || freeTier(k.seg.text))) return NONE;
   // Each sentence or line its own part: a line without a full stop does not run into the next.
   const text = kept.map((k) => k.seg.text.replace(/[.!]$/, "")).join("; ");
   return value(text, kept.map((k) => quote(k.view, k.seg.text)));

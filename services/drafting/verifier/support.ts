@@ -5,7 +5,8 @@
  * name in the same clause; a name, city or country is not another party's (a vendor after "by",
  * a trademark holder, a data centre's place).
  */
-import type { CheckedQuote } from "./quotes.ts";
+import type { CheckedQuote, PageIndex } from "./quotes.ts";
+import { HEADLINE_RE, hintsFree } from "../vocabulary.ts";
 
 /** One word of a text as the rules read it. */
 export interface Tok {
@@ -357,6 +358,43 @@ export function statedSignal(re: RegExp, text: string): boolean {
       if (isNegator(before[k])) negated = true;
     }
     if (!negated) return true;
+  }
+  return false;
+}
+
+/**
+ * Why a paid-only model (Subscription, One-time) cannot stand: one of its quotes or the site's own
+ * text suggests a free option. Empty for other models and when nothing does.
+ */
+export function paidOnlyProblem(
+  model: string,
+  quotes: CheckedQuote[],
+  pages: Map<string, PageIndex> | undefined,
+): string {
+  if (model !== "Subscription" && model !== "One-time") return "";
+  const where = quotes.some((q) => hintsFree(q.usable))
+    ? "a quote"
+    : siteHintsFree(pages)
+    ? "the site"
+    : "";
+  return where ? `${where} shows a free option, so the model is not ${model}` : "";
+}
+
+/** Whether a quote is a numbered headline or changelog entry ("#112: …"): an article, not a price. */
+export function headlineQuoted(quotes: CheckedQuote[]): boolean {
+  return quotes.some((q) => HEADLINE_RE.test(q.usable.trim()));
+}
+
+/**
+ * Whether a page's own text (navigation, footer, teasers, legal lines and logo walls left out;
+ * numbered headlines skipped) suggests a free option: a paid-only pricing model is then refused.
+ */
+function siteHintsFree(pages: Map<string, PageIndex> | undefined): boolean {
+  for (const p of pages?.values() ?? []) {
+    let text = p.text;
+    for (const [a, b] of p.zoneSpans) text = text.slice(0, a) + " ".repeat(b - a) + text.slice(b);
+    const lines = text.split(/(?<=[.!?])\s+|\s{2,}/u).map((l) => l.trim());
+    if (lines.some((l) => l && !HEADLINE_RE.test(l) && hintsFree(l))) return true;
   }
   return false;
 }

@@ -18,9 +18,17 @@ import {
   proseSupport,
   statesFullDate,
 } from "../text.ts";
-import { type CheckedQuote, clip, linkOnPages } from "./quotes.ts";
+import { type CheckedQuote, clip, linkOnPages, type PageIndex } from "./quotes.ts";
 import { hostingPlace, otherPartyName, placeFragment } from "./parties.ts";
-import { spansIn, statedSignal, supportsAsSpan, tokens, valueParts } from "./support.ts";
+import {
+  headlineQuoted,
+  paidOnlyProblem,
+  spansIn,
+  statedSignal,
+  supportsAsSpan,
+  tokens,
+  valueParts,
+} from "./support.ts";
 import { categoryTerms, PRICING_MODELS, PRICING_SIGNALS, STAGE_SIGNALS } from "../vocabulary.ts";
 
 const PAID_PRICE_RE =
@@ -137,6 +145,8 @@ interface FieldContext {
   categories?: { name: string; description?: string }[];
   year: number;
   drop: (reason: string, item?: string) => void;
+  /** The site's pages: a paid-only model is refused when any of them suggests a free option. */
+  pages?: Map<string, PageIndex>;
 }
 
 /** Verifies one draft field; returns the value to keep with its supporting quotes, or null. */
@@ -251,6 +261,8 @@ export function verifyField(
         }
         return { value: model, quotes: [...new Set([...free, ...paid])] };
       }
+      const paidOnly = paidOnlyProblem(model, quotes, ctx.pages);
+      if (paidOnly) return fail(paidOnly);
       const ok = having((q) => statedSignal(PRICING_SIGNALS[model], q.usable));
       return ok.length > 0 ? { value: model, quotes: ok } : fail(`no quote shows ${model} pricing`);
     }
@@ -314,6 +326,10 @@ export function verifyField(
       };
     }
     case "pricing_summary": {
+      // A numbered headline ("#112: Heat pumps get a $2,000 rebate") is an article, not a price.
+      if (headlineQuoted(quotes)) {
+        return fail("a quote is a numbered headline or changelog entry, not a price");
+      }
       const parts = valueParts(value, true);
       const bad = parts.find((p) =>
         !quotes.some((q) => supportsAsSpan(q.usable, p)) && !inOneOffer(p, quotes) &&

@@ -16,9 +16,16 @@ const BARRED = new Set(["nav", "footer", "aside", "legal", "logos", "teaser"]);
 /**
  * Fields a footer may state: the company's address ("Crumbcal Inc. · Austin, Texas") and founding
  * ("Founded in 2019") stand there on most sites. A data centre's place and a copyright year are
- * refused by their own rules.
+ * refused by their own rules. A footer sentence may also name the founders ("Made in Leeds by A and
+ * B", "Founded by A in 2019"); the founder rules still require the sentence to bind the role.
  */
-const FOOTER_OK = new Set(["founded_year", "city", "country"]);
+const FOOTER_OK = new Set(["founded_year", "city", "country", "founders"]);
+/**
+ * A footer's credit line names who made the website, its design or its pictures, not the founders
+ * ("Website built by Pixel & Co", "Design and photos by Jane Doe", "Powered by Ghost").
+ */
+const CREDIT_RE =
+  /\b(?:web ?sites?|site|theme|templates?|design(?:ed)?|illustrations?|photos?|photography|hosted|hosting|powered|developed|development|agency|studio)\b/i;
 /** The product's name stands in its own navigation (the brand beside the menu). */
 const NAV_OK = new Set(["name"]);
 
@@ -51,6 +58,9 @@ export function zoneProblem(field: string, q: CheckedQuote): string {
       !(z === "nav" && NAV_OK.has(base))) ||
     (z === "links" && NOT_FROM_LINKS.has(base))
   );
+  if (base === "founders" && q.zones.includes("footer") && CREDIT_RE.test(q.usable)) {
+    return "its quotes stand in the footer's credit line, which names who made the website";
+  }
   return zone
     ? `its quotes stand in ${ZONE_NAMES[zone] ?? zone}, which is not about the product`
     : "";

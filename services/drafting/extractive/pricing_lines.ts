@@ -1,0 +1,67 @@
+/**
+ * Which lines of a site may speak about the product's own price, and whether anything on the
+ * site suggests a free option. Precision first: a headline, a changelog entry or another seller's
+ * item is never a price of the product, and a paid-only model is drafted only when nothing on the
+ * site points to a free one.
+ */
+import type { PageView, Segment } from "./pages.ts";
+import { HEADLINE_RE, hintsFree } from "../vocabulary.ts";
+
+/** Section headings over articles, issues, posts, changelogs, news or other people's items. */
+const OFF_TOPIC_HEADING_RE =
+  /\b(recent|latest|past|popular|trending|featured|archive[sd]?|back issues|issues|posts|articles|stories|blog|news|press|changelog|release notes|what'?s new|updates|listings?|products|shop|marketplace|sellers?|deals|from the blog|read next|related)\b/iu;
+
+/** A short section heading (not the page's h1) over articles, news, changelogs or listings. */
+function offTopicHeading(text: string, level: number): boolean {
+  return level > 1 && text.split(/\s+/).length <= 5 && OFF_TOPIC_HEADING_RE.test(text);
+}
+
+/** A pricing page's path or a pricing section's heading, in English, Dutch, German, French, Spanish. */
+const PRICING_PLACE_RE =
+  /\b(?:pricing|prices|plans|tarie?fs?|tarieven|prijzen|preise|precios|prix|kosten)\b|\/(?:pricing|prices|plans|tarifs?|tarieven|prijzen|preise|precios)\b/iu;
+
+/** Page kinds and paths whose prices are not the product's: posts, news, changelogs. */
+const OFF_TOPIC_PAGE_RE =
+  /(?:^|\/)(?:blog|news|posts?|articles?|changelog|releases|press|issues?|p)\//iu;
+
+/**
+ * The segments that may state the product's own prices: not excluded, not headings, not numbered
+ * headlines or changelog entries, not under an article/news/listing heading, not on a post; each
+ * says whether it stands on a pricing page or under a pricing heading.
+ */
+export function* pricingLines(
+  views: PageView[],
+): Generator<{ view: PageView; seg: Segment; pricing: boolean }> {
+  for (const view of views) {
+    const path = new URL(view.url).pathname;
+    if (OFF_TOPIC_PAGE_RE.test(path)) continue;
+    const pricingPage = view.kind === "pricing" || PRICING_PLACE_RE.test(path);
+    let pricingSection = false;
+    const levels = new Map((view.page.facts.headings ?? []).map((h) => [h.text, h.level]));
+    // The level of the off-topic heading in force: its section runs to the next heading as high.
+    let offTopic = 0;
+    for (const seg of view.segments) {
+      if (seg.heading) {
+        pricingSection = PRICING_PLACE_RE.test(seg.text);
+        const level = levels.get(seg.text) ?? 6;
+        if (offTopic && level > offTopic) continue;
+        offTopic = offTopicHeading(seg.text, level) ? level : 0;
+        continue;
+      }
+      if (seg.excluded || offTopic || HEADLINE_RE.test(seg.text)) continue;
+      yield { view, seg, pricing: pricingPage || pricingSection };
+    }
+  }
+}
+
+/** The first line on the site that suggests a free option, or null. */
+export function freeHint(views: PageView[]): { view: PageView; seg: Segment } | null {
+  for (const line of pricingLines(views)) {
+    if (hintsFree(line.seg.text)) return line;
+  }
+  return null;
+}
+
+/** A marketplace's or platform's own cut: "8% commission", "a $0.30 fee per sale". */
+export const COMMISSION_RE =
+  /\b\d+(?:[.,]\d+)?\s?%\s+(?:commission|(?:transaction |service |platform )?fee)\b|\bfee per (?:sale|order|transaction|booking)\b/iu;
