@@ -10,6 +10,7 @@ import { draftExtractive } from "../services/drafting/drafter_extractive.ts";
 import { verifyProposal } from "../services/drafting/verifier.ts";
 import { defaultCategories } from "../services/platform/reference.ts";
 import { readPages } from "./people_fixture.ts";
+import { proposalWith } from "./source_pages_fixture.ts";
 
 const CATEGORIES = defaultCategories().map((c) => ({
   slug: c.slug,
@@ -83,4 +84,26 @@ Deno.test("place: 'entstand 2021 in Leipzig' and 'started X from Copenhagen, Den
     "",
   );
   assert.equal(val(other.draft.fields.city), null, "a server's place is not the company's");
+});
+
+Deno.test("founders: a model's founder quoted from a footer credit line is dropped as such", async () => {
+  const credit = "Site made by Jane Doe and Tom Baker.";
+  const read = await readPages(ORIGIN, [[
+    "/",
+    "home",
+    page("Loomly Notes", "<h1>Notes that link themselves</h1>", `<p>${credit}</p>`),
+  ]]);
+  const founder = (name: string) => ({
+    name,
+    title: null,
+    bio: null,
+    evidence: [{ quote: credit, url: `${ORIGIN}/` }],
+  });
+  const v = verifyProposal(
+    proposalWith({ founders: [founder("Jane Doe"), founder("Tom Baker")] }),
+    read,
+    { year: 2026 },
+  );
+  assert.deepEqual(v.proposal.founders, []);
+  assert.ok(v.dropped.some((d) => /credit line/.test(d.reason)), JSON.stringify(v.dropped));
 });

@@ -14,6 +14,7 @@ import type {
 import { verifyProposal } from "../services/drafting/verifier.ts";
 import { readPages } from "./people_fixture.ts";
 import { roleBound, supportsAsSpan } from "../services/drafting/verifier/support.ts";
+import { proposalWith } from "./source_pages_fixture.ts";
 
 const URL_ = "https://acme.example/";
 
@@ -45,16 +46,7 @@ function quote(q: string, extra: Partial<EvidenceQuote> = {}): EvidenceQuote {
 }
 
 async function verify(p: Partial<DraftProposal>) {
-  const proposal: DraftProposal = {
-    fields: {},
-    faqs: [],
-    founders: [],
-    company_socials: {},
-    story: {},
-    milestones: [],
-    ...p,
-  };
-  return verifyProposal(proposal, [await storedPage()], { year: 2026 });
+  return verifyProposal(proposalWith(p), [await storedPage()], { year: 2026 });
 }
 
 const field = (value: unknown, ...quotes: EvidenceQuote[]): DraftedValue => ({

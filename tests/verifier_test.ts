@@ -8,6 +8,7 @@ import type {
 } from "../services/drafting/evidence.ts";
 import { verifyProposal } from "../services/drafting/verifier.ts";
 import { normalizeQuoteText } from "../services/drafting/text.ts";
+import { proposalWith } from "./source_pages_fixture.ts";
 
 const HOME = "https://acme.example/";
 const ABOUT = "https://acme.example/about";
@@ -83,17 +84,7 @@ const PAGES: EvidencePage[] = [
 
 const CATEGORIES = [{ name: "Invoicing" }, { name: "Payments" }, { name: "Developer Tools" }];
 
-function proposal(parts: Partial<DraftProposal>): DraftProposal {
-  return {
-    fields: {},
-    faqs: [],
-    founders: [],
-    company_socials: {},
-    story: {},
-    milestones: [],
-    ...parts,
-  };
-}
+const proposal = proposalWith;
 
 function field(value: unknown, ...quotes: [string, string][]): DraftedValue {
   return { value, evidence: quotes.map(([quote, url]) => ({ quote, url })) };
