@@ -2,8 +2,9 @@
  * `deno run -A bench/typo_tune.ts [kv file]`: the development typo sets against a generated
  * corpus, for tuning the search. Loads the index from a bench KV file (default
  * data/bench/listings_100000.sqlite3, written by `deno task bench`), inserts the products
- * of bench/typo_dev2.json (which the corpus does not hold), and prints each dev query that does
- * not find its product first, with what came first. The held-out set is never read here.
+ * of bench/typo_dev2.json and bench/typo_dev3.json (which the corpus does not hold), and prints
+ * each dev query that does not find its product first, with what came first. The held-out set
+ * is never read here.
  */
 import { EMPTY_STATS } from "../kv/listings.ts";
 import { listCategoryRecords } from "../kv/categories.ts";
@@ -23,16 +24,17 @@ const read = async (name: string) =>
   parseTypoSet(await Deno.readTextFile(new URL(name, import.meta.url)), name);
 const dev = await read("typo_dev.json");
 const dev2 = await read("typo_dev2.json");
+const dev3 = await read("typo_dev3.json");
 
 let nextId = 50_000_000;
 const idOf = new Map<TypoEntry, number>();
-for (const entry of dev2) {
+for (const entry of [...dev2, ...dev3]) {
   const id = nextId++;
   idOf.set(entry, id);
   const listing = {
     ...typoProductListing(entry),
     id,
-    slug: `dev2-${id}`,
+    slug: `dev-${id}`,
     domain: new URL(entry.product.url).hostname,
   } as unknown as Listing;
   index.upsert(toSearchDoc(listing, EMPTY_STATS, parents));
@@ -62,3 +64,4 @@ function matches(entry: TypoEntry, id: number, name: string): boolean {
 
 probe("dev", dev, () => [true]);
 probe("dev2", dev2, () => [true]);
+probe("dev3", dev3, () => [true]);

@@ -145,8 +145,6 @@ export function createApp(deps: Deps): Hono {
   const fastRead = fastPublicReads(deps);
   const routed = app.fetch;
   const answered = (...[request, env, executionCtx]: Parameters<typeof routed>) => {
-    const fast = fastRead(request, env);
-    if (fast) return fast;
     const version = deps.search.version;
     const answer = routed(request, env, executionCtx);
     if (answer instanceof Response) return answer;
@@ -155,8 +153,11 @@ export function createApp(deps: Deps): Hono {
       return response;
     });
   };
-  // Every answer, the fast path's too, is compressed as the request accepts (routes/compression.ts).
+  // Every answer is compressed as the request accepts (routes/compression.ts); the fast path's
+  // answers are kept compressed.
   app.fetch = (request, env, executionCtx) => {
+    const fast = fastRead(request, env);
+    if (fast) return fast;
     const answer = answered(request, env, executionCtx);
     return answer instanceof Response
       ? compressAnswer(request, answer)

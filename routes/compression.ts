@@ -7,8 +7,9 @@
  *   per encoding), compressed or not.
  * - A compressed answer's strong ETag becomes weak (`W/"…"`): the bytes differ, the content does
  *   not, and If-None-Match compares weakly, so the 304s of the API and pages keep working.
- * - Compressed bytes are kept by ETag and encoding (the API's fast path and the pages answer the
- *   same bodies again and again), so a body is compressed once per version.
+ * - Compressed bytes are kept by ETag and encoding (pages and searches answer the same bodies
+ *   again and again), so a body is compressed once per version. The API's fast path
+ *   (routes/public_reads.ts) keeps its own answers compressed and does not come through here.
  */
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { VersionedCache } from "../services/platform/mod.ts";
@@ -21,7 +22,7 @@ const BROTLI_QUALITY = 5;
 const COMPRESSIBLE =
   /^(text\/(html|css|javascript|plain|xml)|application\/(json|xml|atom\+xml|rss\+xml|javascript|manifest\+json|ld\+json)|image\/svg\+xml)\s*(;|$)/i;
 
-type Encoding = "br" | "gzip";
+export type Encoding = "br" | "gzip";
 
 /** Compressed bodies by encoding and ETag. */
 const kept = new VersionedCache<Uint8Array<ArrayBuffer>>(512);
@@ -42,7 +43,24 @@ export function chooseEncoding(acceptEncoding: string | null): Encoding | null {
   return null;
 }
 
-function compress(bytes: Uint8Array, encoding: Encoding): Uint8Array<ArrayBuffer> {
+/** Encodings chosen by Accept-Encoding value: a handful of distinct values in practice. */
+const chosenByHeader = new Map<string, Encoding | null>();
+const MAX_CHOSEN = 256;
+
+/** `chooseEncoding`, remembered per header value (parsed once, not on every request). */
+export function encodingFor(acceptEncoding: string | null): Encoding | null {
+  if (!acceptEncoding) return null;
+  let chosen = chosenByHeader.get(acceptEncoding);
+  if (chosen === undefined) {
+    chosen = chooseEncoding(acceptEncoding);
+    if (chosenByHeader.size >= MAX_CHOSEN) chosenByHeader.clear();
+    chosenByHeader.set(acceptEncoding, chosen);
+  }
+  return chosen;
+}
+
+/** A body compressed with `encoding`. */
+export function compress(bytes: Uint8Array, encoding: Encoding): Uint8Array<ArrayBuffer> {
   const out = encoding === "br"
     ? brotliCompressSync(bytes, {
       params: {
@@ -68,7 +86,7 @@ export function compressAnswer(request: Request, response: Response): Response |
   const type = response.headers.get("Content-Type");
   if (!type || !COMPRESSIBLE.test(type)) return response;
   appendVary(response.headers, "Accept-Encoding");
-  const encoding = chooseEncoding(request.headers.get("Accept-Encoding"));
+  const encoding = encodingFor(request.headers.get("Accept-Encoding"));
   if (
     !encoding || response.body === null || request.method === "HEAD" ||
     response.headers.has("Content-Encoding") ||

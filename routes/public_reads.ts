@@ -25,6 +25,7 @@ import { type Deps, VersionedCache } from "../services/platform/mod.ts";
 import { anonymousBucket, rateLimiterFor } from "../services/access/mod.ts";
 import { cachedPublicListing } from "../services/directory/mod.ts";
 import { requestClientIp } from "./middleware.ts";
+import { compress, COMPRESS_MIN_BYTES, type Encoding, encodingFor } from "./compression.ts";
 import { SLUG_PATTERN } from "./api/v1/operation.ts";
 
 /** Seconds a public answer may be reused without asking (a CDN, a browser). */
@@ -170,12 +171,18 @@ const MAX_SEARCH_ANSWERS = 4_096;
 
 /** A get_listing URL without a query (its slug checked against SLUG_PATTERN: no decoding needed). */
 const LISTING_URL = /^[a-z]+:\/\/[^/?#]+\/api\/v1\/listings\/([^/?#]+)$/;
-/** The answers of a cached body, built once and cloned per request (a clone costs far less). */
+/**
+ * The answers of a cached body, built once and cloned per request (a clone costs far less), as
+ * they leave the app: compressed by Accept-Encoding like every other answer (routes/compression.ts),
+ * each encoding's bytes made on its first request.
+ */
 interface KeptAnswers {
   etag: string;
+  bytes: Uint8Array<ArrayBuffer>;
   ok: Response;
   head: Response;
   notModified: Response;
+  compressed: Partial<Record<Encoding, Response>>;
 }
 
 /** Answers by the cached (frozen) profile object: built once per cache entry. */
@@ -197,7 +204,10 @@ export type FastRead = ((request: Request, info: unknown) => Response | null) & 
   keep(request: Request, version: number, response: Response): Promise<void>;
 };
 
-/** The 200, HEAD and 304 answers of a JSON body, with the headers the normal chain sends. */
+/**
+ * The 200, HEAD and 304 answers of a JSON body, with the headers the normal chain and the
+ * compression after it send (a typed answer says `Vary: Accept-Encoding`; a 304 has no type).
+ */
 function answersOf(encoded: EncodedJson): KeptAnswers {
   const { bytes, etag } = encoded;
   const answer = (body: Uint8Array<ArrayBuffer> | null, status: number, typed: boolean) => {
@@ -209,14 +219,43 @@ function answersOf(encoded: EncodedJson): KeptAnswers {
     headers.set("Access-Control-Expose-Headers", API_EXPOSED_HEADERS.join(","));
     headers.set("ETag", etag);
     headers.set("Cache-Control", PUBLIC_CACHE_CONTROL);
+    if (typed) headers.set("Vary", "Accept-Encoding");
     return response;
   };
   return {
     etag,
+    bytes,
     ok: answer(bytes, 200, true),
     head: answer(null, 200, true),
     notModified: answer(null, 304, false),
+    compressed: {},
   };
+}
+
+/** The 200 of kept answers in `encoding`: the same headers, a weak ETag (made once). */
+function compressedAnswer(answers: KeptAnswers, encoding: Encoding): Response {
+  let answer = answers.compressed[encoding];
+  if (!answer) {
+    answer = new Response(compress(answers.bytes, encoding), { status: 200 });
+    answers.ok.headers.forEach((value, name) => answer!.headers.set(name, value));
+    answer.headers.set("Content-Encoding", encoding);
+    answer.headers.set("ETag", `W/${answers.etag}`);
+    answers.compressed[encoding] = answer;
+  }
+  return answer;
+}
+
+/** The kept answer to a GET or HEAD, as sent: 304, HEAD, or the body as the request accepts it. */
+function keptAnswerTo(request: Request, answers: KeptAnswers): Response {
+  const given = request.headers;
+  if (matchesIfNoneMatch(given.get("if-none-match") ?? undefined, answers.etag)) {
+    return answers.notModified;
+  }
+  if (request.method === "HEAD") return answers.head;
+  const encoding = answers.bytes.length < COMPRESS_MIN_BYTES
+    ? null
+    : encodingFor(given.get("accept-encoding"));
+  return encoding ? compressedAnswer(answers, encoding) : answers.ok;
 }
 
 /**
@@ -258,14 +297,11 @@ export function fastPublicReads(deps: Deps): FastRead {
   const fastRead = function fastPublicRead(request: Request, info: unknown) {
     const method = request.method;
     if (method !== "GET" && method !== "HEAD") return null;
-    const given = request.headers;
-    if (given.has("authorization")) return null;
+    if (request.headers.has("authorization")) return null;
     const answers = keptAnswers(request);
     if (answers === undefined || !admitted(request, info)) return null;
     answered.count++;
-    const notModified = matchesIfNoneMatch(given.get("if-none-match") ?? undefined, answers.etag);
-    return (notModified ? answers.notModified : method === "HEAD" ? answers.head : answers.ok)
-      .clone();
+    return keptAnswerTo(request, answers).clone();
   };
   /** Keeps an anonymous search's 200 for the next identical request, if the index is unchanged. */
   const keep = async (request: Request, version: number, response: Response) => {

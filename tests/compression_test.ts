@@ -89,3 +89,27 @@ Deno.test("tiny bodies, images, HEAD and identity are sent as they are", async (
   assert.equal(png.res.headers.get("content-encoding"), null, "PNGs are already compressed");
   assert.equal(png.res.headers.get("vary"), null);
 });
+
+Deno.test("the fast path's compressed answers are the normal chain's, header for header", async () => {
+  const f = await buildFixture();
+  const path = "/api/v1/listings/invoicely";
+  for (const encoding of ["br", "gzip", "br;q=0, gzip"]) {
+    const f2 = await buildFixture();
+    const normal = await fetchAs(f2, path, encoding); // a miss: the routes answer and compress it
+    const before = fastReadsAnswered(f2.deps.kv);
+    const fast = await fetchAs(f2, path, encoding);
+    assert.equal(fastReadsAnswered(f2.deps.kv), before + 1, `${encoding}: answered fast`);
+    assert.deepEqual(Object.fromEntries(fast.res.headers), Object.fromEntries(normal.res.headers));
+    const used = fast.res.headers.get("content-encoding");
+    assert.equal(used, encoding === "br" ? "br" : "gzip");
+    assert.equal(decode(fast.bytes, used), decode(normal.bytes, used));
+  }
+  // Without Accept-Encoding the fast path sends the bytes as they are, still with Vary.
+  await fetchAs(f, path);
+  const plain = await fetchAs(f, path);
+  assert.equal(plain.res.headers.get("content-encoding"), null);
+  assert.equal(plain.res.headers.get("vary"), "Accept-Encoding");
+  const head = await f.app.request(path, { method: "HEAD", headers: { "accept-encoding": "br" } });
+  assert.equal(head.headers.get("content-encoding"), null, "HEAD is never compressed");
+  assert.equal(head.headers.get("vary"), "Accept-Encoding");
+});

@@ -26,11 +26,15 @@ Deno.test("profile links carry the card's visible text; chrome, testimonials and
       url: "https://www.linkedin.com/in/noorhaddad",
       platform: "linkedin",
       context: "Noor Haddad Founder LinkedIn Website Stripe",
+      label: "LinkedIn",
+      at: 20,
     },
     {
       url: "https://noor.example/",
       platform: "website",
       context: "Noor Haddad Founder LinkedIn Website Stripe",
+      label: "Website",
+      at: 29,
     },
   ]);
   assert.ok(text.includes(facts.profile_links![0].context), "the context is a span of the text");

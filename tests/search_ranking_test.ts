@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { SearchIndex } from "../services/directory/search/index.ts";
 import type { SearchDoc } from "../services/directory/search/types.ts";
 import { corpusDoc, searchQuery } from "./search_corpus.ts";
-import { respellings } from "../services/directory/search/text.ts";
+import { respellings, splitJoined, wordForms } from "../services/directory/search/text.ts";
 
 const FILLER = "share notes with the team and track tasks from one simple board every week";
 
@@ -152,4 +152,76 @@ Deno.test("respellings change one sound at a time, both ways", () => {
   assert.ok(respellings("photo").includes("foto"));
   assert.ok(!respellings("fotofix").includes("fotofix"));
   assert.ok(respellings("ssssssssssssssssssss").length <= 16);
+});
+
+/** Product 1 with the given text, among 40 listings that hold the query's words elsewhere. */
+function crowded(product: Partial<SearchDoc>, rival: (id: number) => Partial<SearchDoc>) {
+  const index = new SearchIndex();
+  index.upsert(listing(1, product));
+  for (let id = 100; id < 140; id++) index.upsert(listing(id, rival(id)));
+  return index;
+}
+
+Deno.test("another form of a query word matches: plural, -ing, -er", async (t) => {
+  await t.step("the forms of a word", () => {
+    assert.ok(wordForms("apis").includes("api"));
+    assert.ok(wordForms("tracker").includes("tracking"));
+    assert.ok(wordForms("planners").includes("planning"));
+    assert.ok(wordForms("categories").includes("category"));
+    assert.ok(!wordForms("tracker").includes("tracker"));
+    // The bare stem is a word of its own.
+    assert.ok(!wordForms("tracker").includes("track"));
+  });
+  await t.step("a product saying the singular outranks names with the plural only", () => {
+    const index = crowded(
+      { name: "Lingopipe", tagline: "Translation API for product teams", keywords: ["api"] },
+      (id) => ({ name: `Zorb${id} APIs`, description: `${FILLER} translation ${FILLER}` }),
+    );
+    assert.deepEqual(firstIds(index, "translation apis"), [1]);
+  });
+});
+
+Deno.test("two words typed without a space are split into known words", async (t) => {
+  await t.step("the split whose rarer half is the most frequent; stopwords are no half", () => {
+    const df = new Map([["uptime", 5], ["monitor", 9], ["up", 50], ["teams", 9]]);
+    const frequency = (word: string) => df.get(word) ?? 0;
+    assert.deepEqual(splitJoined("uptimemonitor", frequency), ["uptime", "monitor"]);
+    assert.equal(splitJoined("forteams", frequency), null);
+    assert.equal(splitJoined("zzqxvw", frequency), null);
+  });
+  await t.step("an unknown joined word finds the product saying both", () => {
+    const index = crowded(
+      { name: "Pulsewatch", tagline: "Uptime monitor with SMS alerts" },
+      (id) => ({ name: `Zorb${id}`, description: `${FILLER} uptime` }),
+    );
+    assert.deepEqual(firstIds(index, "uptimemonitor"), [1]);
+    // A known word is never split.
+    index.upsert(listing(2, { name: "Uptimemonitor", tagline: "Pings" }));
+    assert.deepEqual(firstIds(index, "uptimemonitor", 2), [2]);
+  });
+});
+
+Deno.test("generic words (app, tool) are optional next to other content words", () => {
+  const index = crowded(
+    { name: "Umcut", tagline: "The podcast editor that cuts filler words" },
+    (id) => ({ name: `Zorb${id}`, description: `${FILLER} podcast editor tool` }),
+  );
+  assert.deepEqual(firstIds(index, "podcast editor tool"), [1]);
+  // Alone, a generic word is required.
+  const alone = index.search({ ...searchQuery("tool"), per_page: 100 });
+  assert.ok(alone.total > 0 && alone.items.every((item) => item.id !== 1));
+});
+
+Deno.test("a name respelt by sound is also corrected by one edit", () => {
+  const index = directory();
+  index.upsert(listing(3, { name: "Quickpost", tagline: "Post to every network at once" }));
+  assert.deepEqual(firstIds(index, "Kwikpost"), [3]);
+});
+
+Deno.test("a word typed in two counts once in a name that holds it joined", () => {
+  const index = crowded(
+    { name: "Metricly", tagline: "Dashboard for startups" },
+    (id) => ({ name: `Midash${id} Dashboard`, description: `${FILLER} for startups` }),
+  );
+  assert.deepEqual(firstIds(index, "dash board for startups"), [1]);
 });

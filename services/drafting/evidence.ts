@@ -59,8 +59,17 @@ export interface PageFacts {
    * header, navigation, footer and testimonials, with the visible text of the card around each
    * (`platform` "website" for a personal site). Optional: pages stored before it existed lack it.
    * Links an app's JSON carries (see `app_json`) have `locator`, the URL string's JSON path.
+   * `label` is the link's visible text and `at` where it starts in `context` (ties a link to the
+   * name it stands by when the context names several people).
    */
-  profile_links?: { url: string; platform: string; context: string; locator?: string }[];
+  profile_links?: {
+    url: string;
+    platform: string;
+    context: string;
+    locator?: string;
+    label?: string;
+    at?: number;
+  }[];
   /**
    * Strings a client-rendered app carries in JSON (`__NEXT_DATA__`, `application/json` scripts,
    * `window.__INITIAL_STATE__ = {...}`), each with its path (`__NEXT_DATA__:props.pageProps.title`).

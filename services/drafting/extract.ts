@@ -5,12 +5,13 @@
  *
  * Where facts come from: the HTML only, except `json_ld` itself, `logo_url` (JSON-LD
  * Organization.logo first), `socials` (JSON-LD `sameAs` of the organisation or product first) and
- * `faqs` (FAQPage JSON-LD after the FAQ markup). `text` keeps hidden elements (accordion answers
- * are often hidden until clicked) but not script, style, noscript, template or svg.
+ * `faqs` (FAQPage JSON-LD after the FAQ markup). Everything but the JSON-LD and app JSON is read
+ * after `removeUnseen` (extract/dom.ts): no script, style, noscript, template or svg, and no element
+ * hidden by its markup, except a collapsed panel a control on the page opens (an accordion answer).
  */
 import { parseHtml } from "../platform/lazy.ts";
 import { normalizeWhitespace, type PageFacts } from "./evidence.ts";
-import { baseUrl, visibleText, withBody } from "./extract/dom.ts";
+import { baseUrl, removeUnseen, visibleText, withBody } from "./extract/dom.ts";
 import { findTestimonials, readCopyright, testimonialText } from "./extract/excluded.ts";
 import { readFaqs } from "./extract/faqs.ts";
 import { readJsonLd } from "./extract/json_ld.ts";
@@ -30,7 +31,6 @@ export interface ExtractedPage {
   facts: PageFacts;
 }
 
-const REMOVED = "script, style, noscript, template, svg";
 const MAX_HEADINGS = 200;
 
 /** Reads a page's title, visible text and facts; `pageUrl` resolves relative links. */
@@ -39,7 +39,7 @@ export async function extractPage(html: string, pageUrl: string): Promise<Extrac
   const base = baseUrl(doc, pageUrl);
   const jsonLd = readJsonLd(doc);
   const appJson = readAppJson(doc);
-  for (const el of [...doc.querySelectorAll(REMOVED)]) el.remove();
+  removeUnseen(doc);
   const root: Element = doc.body?.firstChild ? doc.body : doc.documentElement;
   const text = root ? visibleText(root) : "";
 

@@ -96,7 +96,7 @@ export function proseSupport(value: string, quoted: string): { share: number; mi
 
 /** Founding words, also in Dutch, German, French and Spanish ("opgericht in", "fundada en"). */
 const FOUNDING_WORDS_OTHER = String
-  .raw`opgericht|gestart|gegründet|gegruendet|seit|fondée?|fondee?|depuis|fundad[ao]|naci[óo]|desde`;
+  .raw`opgericht|gestart|ontstaan|ontstond|gegründet|gegruendet|entstand|entstanden|seit|fondée?|fondee?|fondat[ao]|depuis|fundad[ao]|fundó|naci[óo]|desde`;
 const FOUNDING_WORDS = String
   .raw`(?:\b(?:founded|co-founded|cofounded|established|started|incorporated|began|since|launched in|founding ?date|foundingDate|first (?:version|release) (?:shipped|launched|was released|came out)|${FOUNDING_WORDS_OTHER})(?![\p{L}])|\best\.|\b(?:created|built)\b[^.!?|]{0,40}?\bin(?= (?:19|20)\d\d\b))`;
 
@@ -146,6 +146,8 @@ const COUNTRY_ALIASES: Record<string, string[]> = {
 const WITHDRAWN_CODES = new Set(
   "AN HV DY BU ZR CS YU DD FX UK NH RH SU TP VD YD".split(" "),
 );
+/** Languages whose country names are recognised besides English. */
+const COUNTRY_NAME_LANGUAGES = ["de", "fr", "es", "nl", "it", "pt"];
 let countryTable: { byCode: Map<string, string[]>; byName: Map<string, string> } | null = null;
 
 function countries() {
@@ -174,11 +176,22 @@ function countries() {
       for (const n of all) byName.set(looseText(n), code);
     }
   }
+  // Names in the site languages drafting reads ("España", "Duitsland"), after the English ones:
+  // a name an English name or alias already holds keeps its English meaning.
+  for (const lang of COUNTRY_NAME_LANGUAGES) {
+    const local = new Intl.DisplayNames([lang], { type: "region" });
+    for (const [code, all] of byCode) {
+      const name = local.of(code);
+      if (!name || name.length < 4 || byName.has(looseText(name))) continue;
+      all.push(name);
+      byName.set(looseText(name), code);
+    }
+  }
   countryTable = { byCode, byName };
   return countryTable;
 }
 
-/** The ISO code for a country code or English country name ("Germany" → "DE"), or null. */
+/** The ISO code for a country code or a country name ("Germany", "España" → "ES"), or null. */
 export function countryCodeOf(value: string): string | null {
   const text = value.trim();
   if (/^[A-Za-z]{2}$/.test(text)) {
@@ -189,7 +202,7 @@ export function countryCodeOf(value: string): string | null {
   return countries().byName.get(looseText(text)) ?? null;
 }
 
-/** English names (and common aliases) of a country code. */
+/** Names of a country code: the English name first, then aliases and names in other languages. */
 export function countryNames(code: string): string[] {
   return countries().byCode.get(code.toUpperCase()) ?? [];
 }

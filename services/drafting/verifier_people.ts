@@ -4,13 +4,16 @@
  * /in/ page, one X or GitHub account, a personal site), it is on a page its quotes cite, in the
  * block of text around the founder's name there (PageFacts.profile_links: never the header,
  * navigation, footer or a testimonial, where the company's own profiles are), and a verified
- * visible-text quote on that page names the founder.
+ * visible-text quote on that page names the founder. When the sentence around the link ties it to
+ * a name ("Find Aiko on GitHub and Sam on LinkedIn"), that name must be the founder's (in full,
+ * or a first name the page uses for no one else); see link_owner.ts.
  */
 import { SOCIAL_KEYS } from "../../kv/types.ts";
 import type { DraftedValue, EvidenceQuote } from "./evidence.ts";
 import { socialPlatform } from "./extract/links.ts";
 import { isPersonalProfile } from "./extract/profiles.ts";
 import { canonicalUrl, containsPhrase } from "./text.ts";
+import { linkIsFounders } from "./link_owner.ts";
 import { type CheckedQuote, linkOnPages } from "./verifier/quotes.ts";
 
 /** A founder's links by platform key, each with its quotes. */
@@ -33,22 +36,30 @@ function founderLinkProblem(
     return "not a web address";
   }
   if (!/^https?:$/.test(parsed.protocol) || url.length > 500) return "not an http(s) address";
-  const platform = socialPlatform(parsed) ?? "website";
-  if (platform !== key) return `${parsed.hostname} is not a ${key} address`;
-  if (!isPersonalProfile(url, key)) return "not a person's own profile";
   const naming = quotes.filter((q) =>
     q.page && (q.source === "text" || q.source === "app") && containsPhrase(q.usable, founder)
   );
+  const placed = naming.flatMap((q) =>
+    (q.page!.page.facts.profile_links ?? []).filter((l) =>
+      canonicalUrl(l.url) === canonicalUrl(url)
+    )
+      .map((l) => ({ link: l, text: q.page!.text }))
+  );
+  // The page's reading names the platform when the address alone does not ("Mastodon" on any
+  // instance's /@name page).
+  const platform = socialPlatform(parsed) ??
+    (placed.some((p) => p.link.platform === key) ? key : "website");
+  if (platform !== key) return `${parsed.hostname} is not a ${key} address`;
+  if (!isPersonalProfile(url, key)) return "not a person's own profile";
   if (naming.length === 0) {
     return `no quote from the page's text (or app card) names "${founder}" by the link`;
   }
   if (!naming.some((q) => linkOnPages(url, new Map(), [q.page!]))) {
     return "the link is not on the page that names the founder";
   }
-  const byName = naming.flatMap((q) => q.page!.page.facts.profile_links ?? []).filter((l) =>
-    canonicalUrl(l.url) === canonicalUrl(url) && containsPhrase(l.context, founder)
-  );
-  if (byName.length === 0) return `the link does not stand by "${founder}"'s name on the page`;
+  if (!placed.some((p) => linkIsFounders(p.link, founder, p.text))) {
+    return `the link does not stand by "${founder}"'s name on the page`;
+  }
   return null;
 }
 

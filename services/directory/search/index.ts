@@ -17,8 +17,11 @@
  * - Scoring is BM25 over field-weighted frequencies (name 5, keywords 3, tagline 2, description 1)
  *   with a bonus for name hits; exact terms weigh more than prefix completions, which weigh more
  *   than corrections. Matches whose name or tagline says the query's words side by side, in
- *   order, are rewarded (phrases.ts). A name of two or three words is also indexed as one word. Terms combine with AND, falling back to OR when AND finds nothing, and a
- *   bounded heap keeps only the requested page's worth of results.
+ *   order, are rewarded (phrases.ts). A name of two or three words is also indexed as one word;
+ *   a query word also matches its other forms (plural, -er/-ing/-or), and one that matches
+ *   nothing is split into two known words ("uptimemonitor"). Terms combine with AND, falling
+ *   back to OR when AND finds nothing, and a bounded heap keeps only the requested page's worth
+ *   of results.
  *
  * Loading from KV and following writes are in load.ts; tokens and typo neighbourhoods in text.ts.
  */
@@ -29,7 +32,15 @@ import { Summaries } from "./summaries.ts";
 import { termListsFromPostings } from "./term_lists.ts";
 import { type Filter, Slots, STATUS_DEAD, STATUS_LIVE, STATUS_SCHEDULED } from "./slots.ts";
 import { BLOCK_HEADER, Terms, type Variant } from "./terms.ts";
-import { endsInWord, hasWord, STOPWORDS, tokenize } from "./text.ts";
+import {
+  endsInWord,
+  GENERIC_WORDS,
+  hasWord,
+  isFuzzy,
+  splitJoined,
+  STOPWORDS,
+  tokenize,
+} from "./text.ts";
 import { phraseShare, phraseTerms } from "./phrases.ts";
 import type {
   LoadSession,
@@ -85,8 +96,13 @@ const MIN_DEAD_TO_COMPACT = 1024;
 
 interface Group {
   variants: readonly Variant[];
-  /** Stopwords next to other terms are optional: they add to the score but need not match. */
+  /**
+   * Stopwords next to other terms, and generic words ("app", "tool") next to other content
+   * words, are optional: they add to the score but need not match.
+   */
   required: boolean;
+  /** A content word (not a stopword): counted in the about and phrase evidence, even optional. */
+  content: boolean;
 }
 
 /** The in-memory search index; see the module documentation for its design. */
@@ -434,24 +450,42 @@ export class SearchIndex {
 
   /**
    * The query's term groups: each term's exact, prefix and corrected vocabulary terms. Stopwords
-   * ("for", "the") are optional when the query has other terms: they add to the score only.
+   * ("for", "the") are optional when the query has other terms, and generic words ("app",
+   * "tool") when it has other content words: they add to the score only.
    */
   #parse(q: string): Group[] | null {
-    const tokens = tokenize(q);
+    let tokens = tokenize(q);
     // No words means browse; words too long to be terms match nothing.
-    if (tokens.length === 0) return hasWord(q) ? [{ variants: [], required: true }] : null;
+    if (tokens.length === 0) {
+      return hasWord(q) ? [{ variants: [], required: true, content: true }] : null;
+    }
+    let typing = endsInWord(q) ? tokens[tokens.length - 1] : null;
+    tokens = tokens.slice(0, 2 * MAX_QUERY_TERMS).flatMap((token) => {
+      const parts = this.#splitUnknown(token, token === typing);
+      if (parts && token === typing) typing = parts[1];
+      return parts ?? [token];
+    });
     const unique = [...new Set(tokens)].slice(0, MAX_QUERY_TERMS);
     const content = unique.some((token) => !STOPWORDS.has(token));
-    const typing = endsInWord(q) ? tokens[tokens.length - 1] : null;
+    const specific = unique.some((token) => !STOPWORDS.has(token) && !GENERIC_WORDS.has(token));
     const groups = unique.map((token) => {
-      const optional = content && STOPWORDS.has(token);
-      const variants = optional
-        ? this.#terms.exact(token)
-        : this.#terms.variants(token, token === typing);
-      return { variants, required: !optional };
+      if (content && STOPWORDS.has(token)) {
+        return { variants: this.#terms.exact(token), required: false, content: false };
+      }
+      const variants = this.#terms.variants(token, token === typing);
+      return { variants, required: !(specific && GENERIC_WORDS.has(token)), content: true };
     });
     this.#joinSplitWords(tokens, unique, groups);
     return groups;
+  }
+
+  /**
+   * Two words typed as one ("uptimemonitor"): a query word that matches nothing, not even
+   * corrected, is read as the two known words it splits into, if any.
+   */
+  #splitUnknown(token: string, typing: boolean): string[] | null {
+    if (!isFuzzy(token) || this.#terms.variants(token, typing).length > 0) return null;
+    return splitJoined(token, (word) => this.#terms.exact(word)[0]?.df ?? 0);
   }
 
   /**
@@ -463,10 +497,11 @@ export class SearchIndex {
       const pair = [unique.indexOf(tokens[k]), unique.indexOf(tokens[k + 1])];
       if (pair.some((g) => g < 0 || !groups[g].required) || pair[0] === pair[1]) continue;
       for (const joined of this.#terms.exact(tokens[k] + tokens[k + 1])) {
-        const variant = { ...joined, weight: JOINED_WORD_WEIGHT };
-        for (const g of pair) {
+        // One word of a name is one name hit: the second half does not count it again.
+        pair.forEach((g, half) => {
+          const variant = { ...joined, weight: JOINED_WORD_WEIGHT, secondHalf: half === 1 };
           groups[g] = { ...groups[g], variants: [...groups[g].variants, variant] };
-        }
+        });
       }
     }
   }
@@ -480,8 +515,10 @@ export class SearchIndex {
     const score = this.#score;
     const mask = this.#mask;
     let required = 0;
+    let counted = 0;
     groups.forEach((group, g) => {
       if (group.required) required |= 1 << g;
+      if (group.content) counted |= 1 << g;
     });
     const cost = groups.map(({ variants }) => variants.reduce((sum, v) => sum + v.df, 0));
     const order = groups.map((_, g) => g).sort((a, b) =>
@@ -512,15 +549,15 @@ export class SearchIndex {
     const focusMask = this.#focusMask;
     const nameScore = this.#nameScore;
     const nameLength = this.#slots.columns.nameLength;
-    const requiredCount = Math.max(1, popcount(required));
-    // The mean idf of the required terms; the about bonus goes by the share of them in a focus field.
-    const meanIdf = idfSum / requiredCount;
-    const about = ABOUT_BONUS * meanIdf / requiredCount;
+    const countedTerms = Math.max(1, popcount(counted));
+    // The mean idf of the content terms; the about bonus goes by the share of them in a focus field.
+    const meanIdf = idfSum / countedTerms;
+    const about = ABOUT_BONUS * meanIdf / countedTerms;
     for (let k = 0; k < count; k++) {
       const slot = candidates[k];
       const cover = popcount(nameMask[slot]) / Math.max(nameLength[slot], groups.length);
       score[slot] += (NAME_COVER_BONUS * meanIdf + NAME_BONUS * nameScore[slot]) * cover +
-        about * popcount(focusMask[slot] & required);
+        about * popcount(focusMask[slot] & counted);
       if (fallback) score[slot] += OR_TERM_BONUS * popcount(mask[slot] & required);
     }
     return [candidates, count, meanIdf];
@@ -542,8 +579,8 @@ export class SearchIndex {
     let required = 0;
     const forms: string[][] = [];
     groups.forEach((group, g) => {
-      if (!group.required) return;
-      required |= 1 << g;
+      if (!group.content) return;
+      if (group.required) required |= 1 << g;
       forms.push(group.variants.map((v) => this.#terms.text(v.term)));
     });
     const terms = phraseTerms(forms);
@@ -565,7 +602,7 @@ export class SearchIndex {
 
   /**
    * Adds each group's best variant score to the documents it matches, in `order`; with `all`,
-   * documents missing a required group scored before are skipped. Returns the required groups'
+   * documents missing a required group scored before are skipped. Returns the content groups'
    * summed idf.
    */
   #scoreGroups(groups: Group[], order: number[], all: boolean): number {
@@ -598,7 +635,7 @@ export class SearchIndex {
       const stamp = ++this.#stamp;
       let groupCount = 0;
       let groupIdf = 0;
-      for (const { term, weight, df } of variants) {
+      for (const { term, weight, df, secondHalf } of variants) {
         const base = weight * Math.log(1 + (documents - df + 0.5) / (df + 0.5));
         groupIdf = Math.max(groupIdf, base);
         for (let b = head[term]; b >= 0;) {
@@ -613,7 +650,7 @@ export class SearchIndex {
             const tf = packed >>> 4;
             const norm = BM25_K1 * (1 - BM25_B + BM25_B * length[slot] / averageLength);
             const value = base * tf * (BM25_K1 + 1) / (tf + norm);
-            const name = packed & FIELD_NAME ? base : 0;
+            const name = packed & FIELD_NAME && !secondHalf ? base : 0;
             if (name) nameMask[slot] |= bit;
             if (packed & FOCUS_FIELDS) focusMask[slot] |= bit;
             if (groupStamp[slot] !== stamp) {
@@ -628,7 +665,7 @@ export class SearchIndex {
           }
         }
       }
-      if (isRequired) idfSum += groupIdf;
+      if (groups[g].content) idfSum += groupIdf;
       for (let k = 0; k < groupCount; k++) {
         const slot = groupTouched[k];
         if (mask[slot] === 0) touched[this.#touchedCount++] = slot;

@@ -15,6 +15,7 @@ import {
   queryEdits,
   respellings,
   vocabularyEdits,
+  wordForms,
 } from "./text.ts";
 
 /** A posting block: [next block, count, capacity, (slot, tf << 4 | field bits) × capacity]. */
@@ -26,7 +27,7 @@ const MAX_WEIGHTED_TF = (1 << 26) - 1;
 const MAX_UNSORTED_TERMS = 1024;
 
 /** The weights of a query term's variants: itself, a completion, a correction by its edits. */
-const VARIANT_WEIGHT = { exact: 1, prefix: 0.8, edits: [1, 0.55, 0.35] };
+const VARIANT_WEIGHT = { exact: 1, prefix: 0.8, form: 0.8, edits: [1, 0.55, 0.35] };
 /** Share of a completion's or correction's weight given by its frequency among the others. */
 const FREQUENCY_PREFERENCE = 0.15;
 /** A correction is also tried for a known term when it is this many times more frequent. */
@@ -50,6 +51,8 @@ export interface Variant {
   weight: number;
   /** The document frequency its idf is computed from. */
   df: number;
+  /** The second half of a word typed in two: it matches, but its name hits count once. */
+  secondHalf?: boolean;
 }
 
 /** Terms, postings and typo neighbourhoods; see the module documentation. */
@@ -422,6 +425,17 @@ export class Terms {
       this.#termStamp[exact] = stamp;
       out.push({ term: exact, weight: VARIANT_WEIGHT.exact, df: exactDf });
     }
+    // Other forms of the word ("apis" also finds "api", "tracker" "tracking"), each with its
+    // own idf: a form is no look-alike.
+    const forms: Variant[] = [];
+    if (isFuzzy(token)) {
+      for (const form of wordForms(token)) {
+        const term = this.#liveTerm(form);
+        if (term < 0 || this.#termStamp[term] === stamp) continue;
+        this.#termStamp[term] = stamp;
+        forms.push({ term, weight: VARIANT_WEIGHT.form, df: this.#df[term] });
+      }
+    }
     if (typing && token.length >= MIN_PREFIX_LENGTH) {
       for (const term of this.#completions(token)) {
         if (this.#termStamp[term] === stamp) continue;
@@ -436,13 +450,20 @@ export class Terms {
         out.push({ term, weight: VARIANT_WEIGHT.edits[edits], df: this.#df[term] });
       }
     }
-    // Nothing spelt like it: a term that sounds like it ("fotofix" finds "photofix").
-    if (out.length === 0 && isFuzzy(token)) {
-      for (const respelt of respellings(token)) {
-        const term = this.#liveTerm(respelt);
+    // Nothing spelt like it: a term that sounds like it ("fotofix" finds "photofix"), else one
+    // edit from such a term ("kwikpost" → "quikpost" → "quickpost").
+    if (out.length + forms.length === 0 && isFuzzy(token)) {
+      const respelt = respellings(token);
+      for (const text of respelt) {
+        const term = this.#liveTerm(text);
         if (term < 0 || this.#termStamp[term] === stamp) continue;
         this.#termStamp[term] = stamp;
         out.push({ term, weight: VARIANT_WEIGHT.edits[1], df: this.#df[term] });
+      }
+      for (let k = 0; out.length === 0 && k < respelt.length; k++) {
+        for (const [term] of this.#corrections(respelt[k], ++this.#termStampValue, 1)) {
+          out.push({ term, weight: VARIANT_WEIGHT.edits[2], df: this.#df[term] });
+        }
       }
     }
     // Completions and corrections share the idf of the most frequent one, and a more frequent
@@ -454,7 +475,7 @@ export class Terms {
       out[k].weight *= 1 - FREQUENCY_PREFERENCE + FREQUENCY_PREFERENCE * out[k].df / maxDf;
       out[k].df = maxDf;
     }
-    return out;
+    return out.concat(forms);
   }
 
   /** Vocabulary terms with documents starting with `prefix`: the 50 most frequent at most. */
@@ -481,8 +502,7 @@ export class Terms {
   }
 
   /** Vocabulary terms within 1 edit (2 from 8 characters) of `token`, as [term, edits]. */
-  #corrections(token: string, stamp: number): [number, number][] {
-    const maxEdits = queryEdits(token);
+  #corrections(token: string, stamp: number, maxEdits = queryEdits(token)): [number, number][] {
     const found: [number, number][] = [];
     const mask = this.#buckets.length - 1;
     forEachDeletion(token, maxEdits, (hash) => {

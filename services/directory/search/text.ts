@@ -19,6 +19,14 @@ export const STOPWORDS: ReadonlySet<string> = new Set(
     .split(" "),
 );
 
+/**
+ * Words a query adds to say what kind of thing it wants ("seo tool", "habit app"), which a
+ * product's text often leaves out: optional next to other content words.
+ */
+export const GENERIC_WORDS: ReadonlySet<string> = new Set(
+  "app apps tool tools software platform platforms".split(" "),
+);
+
 const NON_ASCII = /[\u0080-\uffff]/;
 const UNICODE_SEPARATORS = /[^\p{L}\p{N}]+/u;
 const MARKS = /\p{M}+/gu;
@@ -198,6 +206,59 @@ export function editDistance(a: string, b: string, max: number): number {
     current = recycled;
   }
   return previous[lb];
+}
+
+/** Each half of a joined word is at least this long ("uptimemonitor" → "uptime", "monitor"). */
+const MIN_SPLIT_PART = 3;
+
+/**
+ * Two words typed without the space between them: the split of `token` into two words that
+ * `frequency` knows (documents with the word, 0 when none, stopwords excluded), the pair whose
+ * rarer word is the most frequent; null when there is none.
+ */
+export function splitJoined(token: string, frequency: (word: string) => number): string[] | null {
+  let best: string[] | null = null;
+  let bestDf = 0;
+  for (let at = MIN_SPLIT_PART; at <= token.length - MIN_SPLIT_PART; at++) {
+    const parts = [token.slice(0, at), token.slice(at)];
+    if (parts.some((part) => STOPWORDS.has(part))) continue;
+    const df = Math.min(frequency(parts[0]), frequency(parts[1]));
+    if (df > bestDf) [best, bestDf] = [parts, df];
+  }
+  return best;
+}
+
+/** The endings of a word's forms that name a doer or a doing ("tracker" ↔ "tracking"). */
+const AGENT_ENDINGS = ["er", "ing", "or"];
+const MIN_STEM_LENGTH = 3;
+
+/** A word's singular and plural: "apis" → "api", "api" → "apis", "categories" → "category". */
+function numberForms(term: string): string[] {
+  if (term.endsWith("ies")) return [term.slice(0, -3) + "y"];
+  if (term.endsWith("ss")) return [term + "es"];
+  if (term.endsWith("es")) return [term.slice(0, -1), term.slice(0, -2)];
+  if (term.endsWith("s")) return [term.slice(0, -1)];
+  if (term.endsWith("y")) return [term + "s", term.slice(0, -1) + "ies"];
+  return [term + "s"];
+}
+
+/**
+ * Other forms of a word, spelt regularly: its singular or plural, and for a word ending in -er,
+ * -ing or -or the same stem with the other endings ("tracker" → "tracking", "planners" →
+ * "planner", "planning"); never the bare stem ("track"), a word of its own. The caller keeps
+ * those that are terms: a dozen strings at most, none equal to `term`.
+ */
+export function wordForms(term: string): string[] {
+  const out = new Set(numberForms(term));
+  for (const singular of [term, ...out]) {
+    for (const ending of AGENT_ENDINGS) {
+      if (!singular.endsWith(ending) || singular.length - ending.length < MIN_STEM_LENGTH) continue;
+      const stem = singular.slice(0, -ending.length);
+      for (const other of AGENT_ENDINGS) if (other !== ending) out.add(stem + other);
+    }
+  }
+  out.delete(term);
+  return [...out];
 }
 
 /** Spellings that sound alike, tried both ways ("fotofix" ↔ "photofix", "kloud" ↔ "cloud"). */

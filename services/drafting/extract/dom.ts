@@ -53,6 +53,49 @@ export const SKIPPED = new Set([
   "math",
 ]);
 
+const HIDING_STYLE =
+  /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*(?:hidden|collapse))\s*(?:!important\s*)?(?:;|$)/i;
+
+/**
+ * Whether an element itself is hidden from readers by its markup: the `hidden` attribute (not
+ * `hidden="until-found"`, which the browser's find reveals), `aria-hidden="true"`, or an inline
+ * style `display: none` / `visibility: hidden`. Stylesheets are not read.
+ */
+export function isHidden(el: Element): boolean {
+  const hidden = el.getAttribute("hidden");
+  if (hidden !== null && hidden.trim().toLowerCase() !== "until-found") return true;
+  if ((el.getAttribute("aria-hidden") ?? "").trim().toLowerCase() === "true") return true;
+  return HIDING_STYLE.test(el.getAttribute("style") ?? "");
+}
+
+/** Whether the element or one of its ancestors is hidden from readers (see isHidden). */
+export function isHiddenWithin(el: Element): boolean {
+  return ancestorsAndSelf(el).some(isHidden);
+}
+
+/**
+ * Removes from a parsed page what a reader never sees: script, style, noscript, template, svg,
+ * and elements hidden by their markup (isHidden). A collapsed panel that a control on the page
+ * opens (its id named by an `aria-controls`, as accordions and tabs do) is the reader's to open,
+ * so it stays. Every text read afterwards (the page text quotes are checked against, and each
+ * extractor's) is the visible text; this is its one definition.
+ */
+export function removeUnseen(doc: Document): void {
+  for (const el of [...doc.querySelectorAll(REMOVED)]) el.remove();
+  const opened = new Set<string>();
+  for (const control of doc.querySelectorAll("[aria-controls]")) {
+    for (const id of (control.getAttribute("aria-controls") ?? "").split(/\s+/)) {
+      if (id) opened.add(id);
+    }
+  }
+  const candidates = doc.querySelectorAll("[hidden], [aria-hidden], [style]");
+  for (const el of [...candidates]) {
+    if (isHidden(el) && !opened.has(el.getAttribute("id") ?? "")) el.remove();
+  }
+}
+
+const REMOVED = "script, style, noscript, template, svg";
+
 /** The text of an element as a reader sees it: blocks separated, whitespace normalised. */
 export function visibleText(root: Node): string {
   const out: string[] = [];

@@ -1,5 +1,5 @@
 /** Pricing plans from comparison tables and pricing cards: plan name, price text and features. */
-import { ancestorsAndSelf, classAndId, visibleText } from "./dom.ts";
+import { ancestorsAndSelf, classAndId, isHiddenWithin, visibleText } from "./dom.ts";
 
 const MAX_PLANS = 12;
 
@@ -161,10 +161,7 @@ function pricingCards(doc: Document, onPricingPage: boolean): Plan[] {
 
 /** Hidden from readers (`hidden`, `aria-hidden`, an inline display: none), e.g. a toggle's other price. */
 function notShown(el: Element): boolean {
-  return ancestorsAndSelf(el).some((a) =>
-    a.hasAttribute("hidden") || a.getAttribute("aria-hidden") === "true" ||
-    /display\s*:\s*none|visibility\s*:\s*hidden/i.test(a.getAttribute("style") ?? "")
-  );
+  return isHiddenWithin(el);
 }
 
 /** A price inside a product or listing card, with no plan or tier around it. */

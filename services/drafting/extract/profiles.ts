@@ -34,7 +34,7 @@ export function isPersonalProfile(href: string, platform: string): boolean {
 
 const MAX_PROFILE_LINKS = 100;
 const PERSONAL_SITE_LABEL_RE =
-  /^(?:website|personal (?:site|website|page)|home ?page|blog|portfolio|www|site)$|^[\w-]+(?:\.[\w-]+)+\/?$/i;
+  /^(?:(?:my|personal) )?(?:website|web ?site|site|page|home ?page|blog|portfolio)$|^www$|^[\w-]+(?:\.[\w-]+)+\/?$/i;
 
 /** A link to a profile or personal site outside the page's chrome, with the text around it. */
 export interface ProfileLink {
@@ -43,16 +43,33 @@ export interface ProfileLink {
   platform: string;
   /** The visible text of the smallest block around the link that says more than link labels. */
   context: string;
+  /** The link's own visible text, and where it starts in `context`. */
+  label?: string;
+  at?: number;
+}
+
+const MARK = "\u2063";
+
+/** Where a link's text starts in the visible text of a block around it (a marked copy). */
+function offsetIn(block: Element, a: Element): number | undefined {
+  const index = [...block.querySelectorAll<Element>("a")].indexOf(a);
+  const copy = block.cloneNode(true) as Element;
+  const twin = copy.querySelectorAll("a")[index];
+  if (!twin) return undefined;
+  twin.textContent = MARK;
+  const at = visibleText(copy).indexOf(MARK);
+  return at >= 0 ? at : undefined;
 }
 
 /** The text of the smallest block around a link with at least two words besides link labels. */
-function linkContext(a: Element): string | null {
+function linkContext(a: Element): { context: string; at?: number } | null {
   for (const el of ancestorsAndSelf(a).slice(1, 8)) {
     if (el.localName === "body" || el.localName === "main") return null;
     const text = visibleText(el);
     let rest = text;
     for (const link of el.querySelectorAll("a")) rest = rest.replace(visibleText(link), " ");
-    if ((rest.match(/\p{L}{2,}/gu) ?? []).length >= 2) return text.length <= 400 ? text : null;
+    if ((rest.match(/\p{L}{2,}/gu) ?? []).length < 2) continue;
+    return text.length <= 400 ? { context: text, at: offsetIn(el, a) } : null;
   }
   return null;
 }
@@ -77,11 +94,12 @@ export function readProfileLinks(
     url.hash = "";
     const label = visibleText(a) || normalizeWhitespace(a.getAttribute("aria-label") ?? "");
     const relMe = /(^|\s)me(\s|$)/i.test(a.getAttribute("rel") ?? "");
-    const platform = socialPlatform(url, relMe) ??
+    // A link labelled "Mastodon" to an /@name path is a Mastodon profile on any instance.
+    const platform = socialPlatform(url, relMe || /^mastodon$/i.test(label)) ??
       (relMe || PERSONAL_SITE_LABEL_RE.test(label) ? "website" : null);
     if (!platform || out.some((l) => l.url === url.href)) continue;
-    const context = linkContext(a);
-    if (context) out.push({ url: url.href, platform, context });
+    const placed = linkContext(a);
+    if (placed) out.push({ url: url.href, platform, ...placed, label });
   }
   return out;
 }

@@ -1,14 +1,18 @@
 /**
- * Founders' own links: a LinkedIn /in/ profile, an X or GitHub account, a personal site, found in
- * the card around the founder's name on a team, about or home page (PageFacts.profile_links). A
- * link counts for a founder when the card names that founder and no other; its evidence is the
- * card's visible text and the link itself.
+ * Founders' own links: a LinkedIn /in/ profile, an X, GitHub or Mastodon account, a personal
+ * site, found in the block around the founder's name (PageFacts.profile_links). A link counts for
+ * a founder when the sentence ties it to them ("Find Aiko on GitHub and Sam on LinkedIn": each
+ * link to the name it follows; see link_owner.ts), or when its card names that founder and no
+ * other. Pages of people come first; a blog post counts after the site's own pages. Its evidence
+ * is the card's visible text, a sentence of that page naming the founder in full when the card
+ * uses the first name only, and the link itself.
  */
-import { type DraftedValue, type DraftProposal } from "../evidence.ts";
+import { type DraftedValue, type DraftProposal, type EvidenceQuote } from "../evidence.ts";
 import type { PageView } from "./pages.ts";
 import { quote, value } from "./pages.ts";
 import { containsPhrase, normalizeQuoteText } from "../text.ts";
 import { isPersonalProfile } from "../extract/profiles.ts";
+import { linkIsFounders } from "../link_owner.ts";
 import { isTeaserPage } from "./people.ts";
 
 /** One founder's links by platform key, each with its quotes. */
@@ -19,10 +23,12 @@ export function draftFounderLinks(
   views: PageView[],
   founders: DraftProposal["founders"],
 ): FounderLinks[] {
+  const own = views.filter((v) => !isTeaserPage(v));
   const ordered = [
-    ...views.filter((v) => v.kind === "team" || v.kind === "about"),
-    ...views.filter((v) => v.kind !== "team" && v.kind !== "about"),
-  ].filter((v) => !isTeaserPage(v));
+    ...own.filter((v) => v.kind === "team" || v.kind === "about"),
+    ...own.filter((v) => v.kind !== "team" && v.kind !== "about"),
+    ...views.filter(isTeaserPage),
+  ];
 
   return founders.map((founder) => {
     const others = founders.filter((f) => f !== founder).map((f) => f.name);
@@ -31,12 +37,20 @@ export function draftFounderLinks(
       for (const link of v.page.facts.profile_links ?? []) {
         if (links[link.platform] || !isPersonalProfile(link.url, link.platform)) continue;
         const context = normalizeQuoteText(link.context);
-        if (!containsPhrase(context, founder.name)) continue;
-        if (others.some((o) => containsPhrase(context, o))) continue;
         if (!v.text.includes(context)) continue;
-        links[link.platform] = value(link.url, [quote(v, context), quote(v, link.url)]);
+        if (!linkIsFounders(link, founder.name, v.text, others)) continue;
+        const naming = namingQuote(v, context, founder.name);
+        if (!naming) continue;
+        links[link.platform] = value(link.url, [quote(v, context), ...naming, quote(v, link.url)]);
       }
     }
     return links;
   });
+}
+
+/** No quote when the card names the founder in full; else the page's first segment that does. */
+function namingQuote(v: PageView, context: string, name: string): EvidenceQuote[] | null {
+  if (containsPhrase(context, name)) return [];
+  const seg = v.segments.find((s) => !s.excluded && containsPhrase(s.text, name));
+  return seg ? [quote(v, seg.text)] : null;
 }

@@ -9,9 +9,10 @@
  */
 import { type DraftProposal, type EvidenceQuote } from "../evidence.ts";
 import type { PageView, Segment } from "./pages.ts";
-import { isProse, quote, sourcedQuote } from "./pages.ts";
-import { containsPhrase, looseText, MAX_QUOTE_CHARS, normalizeQuoteText } from "../text.ts";
+import { isProse, quote } from "./pages.ts";
+import { containsPhrase, looseText, MAX_QUOTE_CHARS } from "../text.ts";
 import { draftFounderLinks } from "./founder_links.ts";
+import { jsonLdFounders } from "./founders_jsonld.ts";
 import {
   cleanName,
   inNonFounderSection,
@@ -39,13 +40,15 @@ const ROLE_START_RE = new RegExp(`^(${ROLES})`, "iu");
 const LOOSE_NAME = String
   .raw`\p{Lu}[\p{L}'.-]*(?:\s(?:(?:van|von|de|da|del|der|di|le|la)\s)?\p{Lu}[\p{L}'.-]*){1,4}`;
 const NAME = String
-  .raw`\p{Lu}[\p{L}'-]+(?:\s\p{Lu}\.)?(?:\s(?:(?:van|von|de|da|del|der|di|le|la)\s)?\p{Lu}[\p{L}'-]+){1,2}`;
+  .raw`(?:(?:\p{Lu}\.\s){1,3}\p{Lu}[\p{L}'-]+|\p{Lu}[\p{L}'-]+(?:\s\p{Lu}\.)?(?:\s(?:(?:van|von|de|da|del|der|di|le|la)\s)?\p{Lu}[\p{L}'-]+){1,2})`;
 /** List separators, "and" also in Dutch, German, French and Spanish ("A en B", "A y B"). */
 const SEP = String.raw`(?:,\s*(?:and\s+)?|\s+(?:and|en|und|et|y)\s+|\s*&\s*)`;
 const PERSON_WITH_ROLE = String.raw`(${NAME})(?:\s*\((${ROLES})\))?`;
 /** A description set off by commas after a name: "Jonas Albrecht (CEO), a former installer, and". */
 const APPOSITIVE = String.raw`(?:,\s(?:a|an|the|our|his|her|their)\s[^,.;!?()]{1,60}(?=,))?`;
-const ONE = String.raw`${NAME}(?:\s*\(${ROLES}\))?${APPOSITIVE}`;
+/** A link label in brackets after a name: "Ana Silva (LinkedIn) and Ben Ito (GitHub) founded X". */
+const LINK_LABEL = String.raw`\s*\((?:LinkedIn|GitHub|X|Twitter|Mastodon|Bluesky|[Ww]ebsite)\)`;
+const ONE = String.raw`${NAME}(?:\s*\(${ROLES}\)|${LINK_LABEL})?${APPOSITIVE}`;
 const LIST = String.raw`${ONE}(?:${SEP}${ONE}){0,5}`;
 /** "Jane Doe, Co-founder & CEO", "Jane Doe (Founder)", "Jane Doe is our co-founder". */
 const NAME_ROLE_RE = new RegExp(
@@ -76,12 +79,20 @@ const FUNDARON_RE = new RegExp(
   String.raw`\b(?:[Ll][ao]s?\s)?(?:fundaron|fundó|crearon|creó)\s+(${LIST})`,
   "gu",
 );
-/** "Ana Silva and Rui Costa founded Tidepool in 2020". */
+/** "Ana Silva and Rui Costa founded Tidepool in 2020", "Ben Ito, a former nurse, started X". */
 const NAMES_FOUNDED_RE = new RegExp(
   String
-    .raw`(${LIST}) (?:co-?founded|cofounded|founded|started|created)\b\s*(\p{Lu}[\p{L}\p{N}'.-]*)?`,
+    .raw`(${LIST}),? (?:co-?founded|cofounded|founded|started|created)\b\s*(\p{Lu}[\p{L}\p{N}'.-]*)?`,
   "gu",
 );
+/** "In 2022 she and Ben Adeyemi started Quietroom": "she" is the person the last sentence opened with. */
+const PRONOUN_FOUNDED_RE = new RegExp(
+  String
+    .raw`\b(?:[Ss]he|[Hh]e) and (${LIST}),? (?:co-?founded|cofounded|founded|started|created) (\p{Lu}[\p{L}\p{N}'.-]*)`,
+  "gu",
+);
+/** A sentence that opens with a person's name and a lower-case verb ("Nora Lindqvist was …"). */
+const OPENS_WITH_NAME_RE = new RegExp(String.raw`^(${NAME}) \p{Ll}`, "u");
 /** "Ana Silva and Rui Costa are the co-founders" (a list: one name is taken by NAME_ROLE_RE). */
 const NAMES_ARE_FOUNDERS_RE = new RegExp(
   String.raw`(${LIST}),? (?:are|were) (?:the |our |its )?(?:[Cc]o-?)?founders\b`,
@@ -136,6 +147,7 @@ export function draftFounders(views: PageView[], productName: string | null = nu
         continue;
       }
       boundRoles(v, seg, own, add);
+      pronounFounders(v, i, own, add);
       statedFounders(v, seg, own, add);
       firstPerson(v, i, own, add);
     }
@@ -145,7 +157,13 @@ export function draftFounders(views: PageView[], productName: string | null = nu
   return out;
 }
 
-type Add = (raw: string, title: string | null, bio: string | null, ev: EvidenceQuote[]) => void;
+/** Adds a founder (merged with one of the same name) with its title, bio and quotes. */
+export type Add = (
+  raw: string,
+  title: string | null,
+  bio: string | null,
+  ev: EvidenceQuote[],
+) => void;
 
 /** Whether an organisation written after a role ("of Globex") is another company than the site's. */
 function otherCompanyAfter(rest: string, own: string[]): boolean {
@@ -261,6 +279,23 @@ function statedFounders(v: PageView, seg: Segment, own: string[], add: Add): voi
   }
 }
 
+/**
+ * "Nora Lindqvist was leading a team … In 2022 she and Ben Adeyemi started Quietroom": the
+ * pronoun is the person the sentence right before opens with, quoted from there.
+ */
+function pronounFounders(v: PageView, i: number, own: string[], add: Add): void {
+  const seg = v.segments[i];
+  const prev = v.segments[i - 1];
+  for (const m of seg.text.matchAll(PRONOUN_FOUNDED_RE)) {
+    if (!isOwnName(m[2], own) || !prev || prev.excluded || seg.start - prev.end > 3) continue;
+    const opener = prev.text.match(OPENS_WITH_NAME_RE)?.[1];
+    if (!opener || !isPersonName(opener) || inNonFounderSection(v, prev)) continue;
+    const to = seg.start + m.index! + m[0].length;
+    if (to - prev.start > MAX_QUOTE_CHARS) continue;
+    add(opener, null, null, [quote(v, v.text.slice(prev.start, to))]);
+  }
+}
+
 /** "Hi, I'm Hannah Okafor" and, in that block or the next, "I started The Margin" (named). */
 const INTRO_RE = new RegExp(String.raw`\b(?:Hi|Hello|Hey)[,!]?\s+I['’]m\s+(${NAME})`, "u");
 const I_FOUNDED_RE =
@@ -290,46 +325,6 @@ function ownFounders(v: PageView, seg: Segment, own: string[], add: Add): void {
     const q = quote(v, clauseOf(seg.text, m));
     for (const p of namesOf(m[1])) add(p.name, p.role, null, [q]);
   }
-}
-
-/**
- * JSON-LD `founder`/`founders` wherever they sit (an Organization, or nested as a product's
- * publisher), quoted from their JSON-LD path ("founder.name", "publisher.founder.name").
- */
-function jsonLdFounders(v: PageView, add: Add): void {
-  const walk = (o: Record<string, unknown>, prefix: string, depth: number) => {
-    if (depth > 4) return;
-    for (const [k, val] of Object.entries(o)) {
-      if (k.startsWith("@")) continue;
-      const path = prefix ? `${prefix}.${k}` : k;
-      const items = Array.isArray(val) ? val : [val];
-      if (k === "founder" || k === "founders") {
-        for (const person of items) jsonLdPerson(v, person, path, add);
-        continue;
-      }
-      for (const item of items) {
-        if (item && typeof item === "object") {
-          walk(item as Record<string, unknown>, path, depth + 1);
-        }
-      }
-    }
-  };
-  for (const o of v.page.facts.json_ld ?? []) walk(o, "", 0);
-}
-
-function jsonLdPerson(v: PageView, person: unknown, path: string, add: Add): void {
-  const rec = typeof person === "object" && person ? person as Record<string, unknown> : null;
-  const raw = typeof person === "string" ? person : rec?.name;
-  if (typeof raw !== "string") return;
-  const n = normalizeQuoteText(raw);
-  const at = typeof person === "string" ? path : `${path}.name`;
-  if (!v.extras.includes(`${at}: ${n}`)) return;
-  const job = typeof rec?.jobTitle === "string" ? normalizeQuoteText(rec.jobTitle) : null;
-  const withJob = job !== null && v.extras.includes(`${path}.jobTitle: ${job}`);
-  add(n, withJob ? job : null, null, [
-    sourcedQuote(v, n, "jsonld", at),
-    ...(withJob ? [sourcedQuote(v, job!, "jsonld", `${path}.jobTitle`)] : []),
-  ]);
 }
 
 /**

@@ -63,9 +63,12 @@ export function kindRank(kind: string): number {
 // A notice ends at a sentence end, a bar, or the separator before extra blocks (app JSON, alt text).
 const COPYRIGHT_SPAN_RE = /(?:©|\(c\)|\bcopyright\b)[^.!?|\u00b6]{0,80}/giu;
 
-/** Where a sentence ends (or a `·`, `|` or `•` separates two items). */
+/**
+ * Where a sentence ends (or a `·`, `|` or `•` separates two items). An initial ("J. R. Smith",
+ * "Mary-Kate O. Lee") or a title's abbreviation ("Dr.", "Mr.", "e.g.") ends no sentence.
+ */
 export const SENTENCE_END_RE =
-  /(?<=[.!?])\s+(?=["'(©\p{Lu}\p{N}]|[\w.+-]+@[\w-]+\.|https?:\/\/)|\s+[·|•]\s+/u;
+  /(?<=[.!?])(?<!(?:^|[\s("'])\p{Lu}\.)(?<!(?:^|[\s("'])(?:Dr|Mr|Mrs|Ms|Mx|Prof|Jr|Sr|St|vs|e\.g|i\.e)\.)\s+(?=["'(©\p{Lu}\p{N}]|[\w.+-]+@[\w-]+\.|https?:\/\/)|\s+[·|•]\s+/u;
 
 /**
  * A page cut into segments: headings, list items and sentences, excluded text marked. App JSON

@@ -7,9 +7,12 @@
 import type { PageView, Segment } from "./pages.ts";
 import { looseText, normalizeQuoteText, spansOf } from "../text.ts";
 
-/** A person's name: two or three capitalised words (a particle such as "de" or "van" allowed). */
+/**
+ * A person's name: two or three capitalised words (a particle such as "de" or "van" allowed, a
+ * middle initial), or initials then a surname ("J. R. Smith").
+ */
 export const PERSON_RE =
-  /^\p{Lu}[\p{L}'-]+(?:\s\p{Lu}\.?)?(?:\s(?:van|von|de|da|del|der|di|le|la)?\s?\p{Lu}[\p{L}'-]+){1,2}$/u;
+  /^(?:\p{Lu}[\p{L}'-]+(?:\s\p{Lu}\.?)?(?:\s(?:van|von|de|da|del|der|di|le|la)?\s?\p{Lu}[\p{L}'-]+){1,2}|(?:\p{Lu}\.\s){1,3}\p{Lu}[\p{L}'-]+)$/u;
 
 /** Link labels, picture captions and role words that pages glue to a name. */
 const LABEL_WORDS = new Set(

@@ -14,23 +14,43 @@ import {
 } from "../text.ts";
 
 const CAP = String.raw`\p{Lu}[\p{L}'.-]*`;
-const PLACE = String.raw`${CAP}(?:[ -]${CAP}){0,3}`;
+/** Lower-case words inside place names: "Freiburg im Breisgau", "Frankfurt am Main", "Stratford-upon-Avon". */
+const JOINER = String.raw`(?:im|am|an|der|upon|on|sur|de|del|la|le|di)`;
+const PLACE = String.raw`${CAP}(?:(?:[ -]${JOINER})?[ -]${CAP}){0,3}`;
 /** A list of names: "Aoife Byrne and Declan Walsh", "A, B and C". */
 const NAMES = String.raw`${CAP}(?: ${CAP}){0,2}(?:(?:,| and) ${CAP}(?: ${CAP}){0,2}){0,3}`;
+const YEAR = String.raw`(?:19|20)\d\d`;
+/**
+ * The same cues in Spanish, French, Dutch, German, Portuguese and Italian: "fundada en 2022 en
+ * Valencia", "basée à Lyon", "gevestigd in Gent", "mit Sitz in Graz", "com sede em Porto".
+ */
+const OTHER_LANGUAGE_CUES = String
+  .raw`(?:con sede en|ubicad[ao]s? en|(?:fundad[ao]|cread[ao])(?: en ${YEAR})? en|basée? à|située? à|fondée?(?: en ${YEAR})? à|gevestigd in|opgericht(?: in ${YEAR})? in|(?:mit )?Sitz in|ansässig in|sediad[ao] em|com sede em|fundad[ao](?: em ${YEAR})? em|con sede a|fondat[ao](?: nel ${YEAR})? a)`;
 /**
  * "based in Berlin, Germany", "headquartered in Austin", "founded in 2021 in Utrecht", "was founded
- * in 2020 by A and B in Galway" (not an aside about another company: "Stripe, founded … by … in"), "entstand 2021 in Leipzig", "started Quietroom from Copenhagen".
+ * in 2020 by A and B in Galway" (not an aside about another company: "Stripe, founded … by … in"), "entstand 2021 in Leipzig", "started Quietroom from Copenhagen". The cue words
+ * match at a sentence's start too ("Made in Leeds, England by …", "Based in Lisbon").
  */
 const PLACE_CUE_RE = new RegExp(
   String
-    .raw`\b(?:(?:are |is )?based (?:in|out of)|headquartered in|headquarters in|located in|offices? in|hq in|our office in|made (?:with [^ ]+ )?in|team in|studio in|(?:founded|started|launched)(?: in (?:19|20)\d\d)? in|(?:was|were) (?:founded|started|launched)(?: in (?:19|20)\d\d)? by ${NAMES} in|(?:entstand|gegründet|gestartet)(?: (?:19|20)\d\d)? in|(?:founded|started|launched) ${CAP}(?: ${CAP})? from)\s+((?:the )?${PLACE}(?:,\s*(?:the )?${PLACE}){0,2})`,
+    .raw`\b(?:(?i:(?:are |is )?based (?:in|out of)|headquartered in|headquarters in|located in|offices? in|hq in|our office in|made (?:with [^ ]+ )?in|team in|studio in|(?:founded|started|launched)(?: in (?:19|20)\d\d)? in)|(?:was|were) (?:founded|started|launched)(?: in (?:19|20)\d\d)? by ${NAMES}(?:, an? [\p{Ll} -]{2,40})? in|(?:entstand|entstanden|gegründet|gestartet)(?: (?:19|20)\d\d)? in|(?:founded|started|launched) ${CAP}(?: ${CAP})? from|(?i:${OTHER_LANGUAGE_CUES}))\s+((?:the )?${PLACE}(?:,\s*(?:the )?${PLACE}){0,2})`,
   "gu",
 );
 /** "Utrecht, the Netherlands" (the second part must be a country). */
 const CITY_COUNTRY_RE = new RegExp(String.raw`(${PLACE}),\s*(?:the\s+)?(${PLACE})`, "gu");
-/** A postal address: "3511 AV Utrecht the Netherlands", "10115 Berlin, Germany". */
+/**
+ * A postal address with the postcode before the city: "3511 AV Utrecht the Netherlands", "10115
+ * Berlin, Germany", "04275 Leipzig Deutschland" (the words after the code are split into city and
+ * country by placeAfterCode).
+ */
 const ADDRESS_RE = new RegExp(
-  String.raw`\b\d{4,5}(?: ?[A-Z]{2})?\s+(${CAP}(?:[ -]${CAP})?),?\s+(?:the\s+)?(${PLACE})`,
+  String.raw`\b\d{4,5}(?: ?[A-Z]{2})?\s+(${PLACE}(?:,?\s+(?:the\s+)?${PLACE})?)`,
+  "gu",
+);
+/** A UK postcode after the city: "London EC1M 3HE, United Kingdom", "Leeds LS1 5HD, UK". */
+const UK_ADDRESS_RE = new RegExp(
+  String
+    .raw`(${PLACE}),?\s+[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}\b,?\s+(?:the\s+)?(${PLACE})`,
   "gu",
 );
 const US_ADDRESS_RE = new RegExp(
@@ -80,9 +100,9 @@ function shortLinePlaces(v: PageView, seg: Segment, rank: number): PlaceCandidat
   for (const piece of seg.text.split(/\s[·|•]\s/)) {
     if (words(piece).length > 12 || NOTICE_RE.test(piece)) continue;
     if (seg.excluded && piece === seg.text) continue;
-    for (const m of cityCountryPairs(piece)) {
-      const country = asCountry(m[2]);
-      const city = asCity(m[1].split(" ").slice(-2).join(" ").replace(/^\p{Ll}.*? /u, ""));
+    for (const m of [...cityCountryPairs(piece), ...piece.matchAll(UK_ADDRESS_RE)]) {
+      const country = ukCountry(m[2]);
+      const city = asCity(trailingPlace(m[1]));
       if (country && !notOurs(piece, piece.indexOf(m[0]))) {
         out.push({ city, country, quote: quote(v, piece), rank });
       }
@@ -108,6 +128,42 @@ function cityCountryPairs(text: string): RegExpMatchArray[] {
     if (asCountry(m[2])) out.push(m);
   }
   return out;
+}
+
+/**
+ * City and country from the words after a postcode: the first split where the rest starts with a
+ * country ("Leipzig Deutschland Geschäftsführerin" → Leipzig, DE).
+ */
+function placeAfterCode(text: string): { city: string | null; country: string } | null {
+  const parts = text.replace(/,/g, " ").split(/\s+/).filter(Boolean);
+  for (let i = 1; i < parts.length; i++) {
+    const country = asCountry(parts.slice(i).join(" "));
+    if (country) return { city: asCity(parts.slice(0, i).join(" ")), country };
+  }
+  return null;
+}
+
+const JOINER_RE = new RegExp(`^${JOINER}$`, "u");
+
+/**
+ * The place name a run of words ends with: its last two capitalised words with the joiners
+ * between them ("Freiburg im Breisgau", "San Francisco").
+ */
+function trailingPlace(text: string): string {
+  const parts = text.split(" ");
+  let at = parts.length - 1;
+  for (let caps = 1; at > 0 && caps < 2; caps++) {
+    const joined = JOINER_RE.test(parts[at - 1]) && at > 1 && /^\p{Lu}/u.test(parts[at - 2]);
+    if (joined) at -= 2;
+    else if (/^\p{Lu}/u.test(parts[at - 1])) at--;
+    else break;
+  }
+  return parts.slice(at).join(" ");
+}
+
+/** The country after a UK postcode, where a bare "UK" is one too. */
+function ukCountry(text: string): string | null {
+  return asCountry(text) ?? (/^UK\b/.test(text) ? "GB" : null);
 }
 
 /** The leading words of a place that are a country (as a code), trailing words trimmed. */
@@ -183,10 +239,13 @@ export function draftPlace(views: PageView[]): { country: DraftedValue; city: Dr
         found.push({ city, country, quote: q(m), rank: founded ? 4 : 1 + pageRank(v) / 10 });
       }
       for (const m of seg.text.matchAll(ADDRESS_RE)) {
-        const country = asCountry(m[2]);
-        if (country) {
-          found.push({ city: asCity(m[1]), country, quote: q(m), rank: 0.5 + pageRank(v) / 10 });
-        }
+        const place = placeAfterCode(m[1]);
+        if (place) found.push({ ...place, quote: q(m), rank: 0.5 + pageRank(v) / 10 });
+      }
+      for (const m of seg.text.matchAll(UK_ADDRESS_RE)) {
+        const country = ukCountry(m[2]);
+        const city = asCity(trailingPlace(m[1]));
+        if (country) found.push({ city, country, quote: q(m), rank: 0.5 + pageRank(v) / 10 });
       }
       for (const m of seg.text.matchAll(US_ADDRESS_RE)) {
         found.push({ city: asCity(m[1]), country: m[2] ? "US" : null, quote: q(m), rank: 0.5 });

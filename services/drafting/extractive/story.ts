@@ -98,12 +98,44 @@ const DATED_RE = new RegExp(
 const EVENT_RE =
   /\b(founded|started|launched|shipped|released|raised|opened|reached|passed|crossed|acquired|joined|won|incorporated)\b/iu;
 
-/** Dated events (timeline entries and dated sentences), in date order. */
+/** A blog post, news item or article by its path. */
+const POST_PATH_RE = /\/(?:blog|news|posts?|articles?|journal|magazine)\//i;
+const POST_TYPE_RE = /^(?:BlogPosting|NewsArticle|Article|TechArticle|SocialMediaPosting|Report)$/;
+/** A post's byline: "Posted on 14 March 2024 by …", "Published 2 May 2023", "Last updated …". */
+const BYLINE_RE =
+  /^(?:posted|published|updated|written)\b|\b(?:posted|published|written) (?:on|by|in)\b|\blast (?:updated|modified|edited)\b|\bmin(?:ute)?s? read\b/i;
+
+/**
+ * Whether a page is a blog post or article (its path, og:type article, or a JSON-LD article
+ * type): its dates are the post's, never a company milestone.
+ */
+export function isPostPage(v: PageView): boolean {
+  let path = "";
+  try {
+    path = new URL(v.url).pathname;
+  } catch {
+    // Not a URL: judged by its markup alone.
+  }
+  const f = v.page.facts;
+  const ogType = f?.og?.["type"] ?? f?.og?.["og:type"] ?? "";
+  const objects = (f?.json_ld ?? []).flatMap((o) => {
+    const graph = o?.["@graph"];
+    return Array.isArray(graph) ? [o, ...graph as Record<string, unknown>[]] : [o];
+  });
+  const types = objects.flatMap((o) => {
+    const t = o?.["@type"];
+    return Array.isArray(t) ? t : [t];
+  });
+  return POST_PATH_RE.test(path) || /^article$/i.test(ogType.trim()) ||
+    types.some((t) => typeof t === "string" && POST_TYPE_RE.test(t));
+}
+
+/** Dated events (timeline entries and dated sentences), in date order; never a post's dates. */
 export function draftMilestones(views: PageView[]): DraftProposal["milestones"] {
   const out: DraftProposal["milestones"] = [];
-  for (const v of views) {
+  for (const v of views.filter((v) => !isPostPage(v))) {
     v.segments.forEach((seg, i) => {
-      if (seg.excluded || out.length >= 20) return;
+      if (seg.excluded || out.length >= 20 || BYLINE_RE.test(seg.text)) return;
       let text = seg.text;
       const dateSource = seg.text;
       let quoteText = seg.text;

@@ -4,6 +4,7 @@
  * the company; a city may not be a fragment of a longer place name; a founder's name carries no
  * label; an FAQ question is a question.
  */
+import { countryCodeOf } from "../text.ts";
 import { NOT_FOUNDER, ROLE_WORDS, spansIn, type Tok, tokens } from "./support.ts";
 
 const VENDOR_BEFORE: string[][] = [
@@ -22,11 +23,18 @@ const VENDOR_BEFORE: string[][] = [
   ["from"],
 ];
 
+/** Verbs after which "from" names where the company works: "started Quietroom from Copenhagen". */
+const OWN_PLACE_FROM = new Set(
+  "founded started launched built run runs operate operates operating work works working based"
+    .split(" "),
+);
+
 /**
  * Why a name in the quote is another party's and not the product's, or "": a vendor after "by",
- * a trademark holder, an integration, a competitor.
+ * a trademark holder, an integration, a competitor. For a `place`, "from" after a founding or
+ * working verb ("started Quietroom from Copenhagen") is the company's own place.
  */
-export function otherPartyName(quote: string, name: string): string {
+export function otherPartyName(quote: string, name: string, place = false): string {
   const q = tokens(quote);
   const n = tokens(name);
   const spans = spansIn(q, n);
@@ -34,9 +42,10 @@ export function otherPartyName(quote: string, name: string): string {
   const bad = spans.every((at) => {
     const before = q.slice(Math.max(0, at - 2), at).map((t) => t.w);
     if (q[at].brk) return trademarkAfter(q, at + n.length);
-    const vendor = VENDOR_BEFORE.some((p) =>
-      p.every((w, i) => before[before.length - p.length + i] === w)
-    );
+    const ownFrom = place && q[at - 1]?.w === "from" &&
+      q.slice(Math.max(0, at - 5), at - 1).some((t) => OWN_PLACE_FROM.has(t.w));
+    const vendor = !ownFrom &&
+      VENDOR_BEFORE.some((p) => p.every((w, i) => before[before.length - p.length + i] === w));
     return vendor || trademarkAfter(q, at + n.length);
   });
   return bad
@@ -84,8 +93,10 @@ export function hostingPlace(quote: string, place: string): boolean {
 
 /** Why a founder's name is not a person's name alone (a label or role glued to it), or "". */
 export function nameProblem(name: string): string {
+  // Initials ("M. J. Hartley") are part of the name, whatever word they spell.
+  const initials = new Set([...name.matchAll(/(?<![\p{L}'’])(\p{Lu})\./gu)].map((m) => m[1]));
   const label = tokens(name).find((t) =>
-    ROLE_WORDS.has(t.w) || NOT_FOUNDER.has(t.w) || LABEL_WORDS.has(t.w)
+    !initials.has(t.raw) && (ROLE_WORDS.has(t.w) || NOT_FOUNDER.has(t.w) || LABEL_WORDS.has(t.w))
   );
   return label ? `"${name}" carries the label "${label.raw}", not only a name` : "";
 }
@@ -140,6 +151,16 @@ const PLACE_JOINERS = new Set([
   "di",
 ]);
 
+/** Whether the words from `at` start with a country's name (one to three words). */
+function countryAfter(q: Tok[], at: number): boolean {
+  for (let n = 3; n >= 1; n--) {
+    const words = q.slice(at, at + n);
+    const name = words.map((t) => t.raw).join(" ");
+    if (words.length === n && name.length > 2 && countryCodeOf(name)) return true;
+  }
+  return false;
+}
+
 /** Whether a city in the quote is only part of a longer place name ("Breisgau" of "Freiburg im Breisgau"). */
 export function placeFragment(quote: string, city: string): boolean {
   const q = tokens(quote);
@@ -150,7 +171,9 @@ export function placeFragment(quote: string, city: string): boolean {
     const after = q[at + n.length];
     const joinedBefore = before && !q[at].brk && !q[at].comma &&
       (PLACE_JOINERS.has(before.w) || /^\p{Lu}\p{Ll}/u.test(before.raw));
-    const joinedAfter = after && !after.brk && !after.comma && /^\p{Lu}\p{Ll}/u.test(after.raw);
+    // "04275 Leipzig Deutschland": a country after the city is the address's next line.
+    const joinedAfter = after && !after.brk && !after.comma && /^\p{Lu}\p{Ll}/u.test(after.raw) &&
+      !countryAfter(q, at + n.length);
     return Boolean(joinedBefore || joinedAfter);
   });
 }

@@ -303,12 +303,23 @@ function menuItemsAtStart(text: string, linkTexts: Set<string>): number {
 }
 
 /**
- * Whether an FAQ question is navigation: a link's text, or a question with a menu item or a
- * heading of the page glued to its front ("FAQ Can members book …?").
+ * Whether an FAQ question is navigation: (part of) a link's text, a question running across blocks
+ * (see gluedBlocks), or a question with a menu item or a heading of the page glued to its front
+ * ("FAQ Can members book …?").
  */
 export function navigationQuestion(question: string, page: PageIndex): boolean {
   const loose = looseText(question);
-  if (page.linkTexts.has(loose)) return true;
+  // A link's text, or part of one (a teaser's title "#110: Is a loop worth it?").
+  if ([...page.linkTexts].some((l) => ` ${l} `.includes(` ${loose} `))) return true;
+  // A whole heading or a question of the page's FAQ markup is asked as written, even when it
+  // opens with a menu item such as the product's name ("Cartouche est-il compatible …?").
+  const facts = page.page.facts;
+  const asked = [
+    ...(facts.headings ?? []).map((h) => h.text),
+    ...(facts.faqs ?? []).map((f) => f.question),
+  ];
+  if (asked.some((t) => looseText(t) === loose)) return false;
+  if (gluedBlocks(question, asked, facts.lists ?? [])) return true;
   const labels = [
     ...page.linkTexts,
     // Section labels ("FAQ", "Questions"): short headings that are not questions themselves.
@@ -316,6 +327,20 @@ export function navigationQuestion(question: string, page: PageIndex): boolean {
       .map((h) => looseText(h.text)).filter((h) => h.split(" ").length <= 3),
   ];
   return labels.some((l) => l.length >= 2 && l !== loose && loose.startsWith(`${l} `));
+}
+
+/**
+ * Whether a question runs across blocks of its page: text after its question mark ("Is it worth
+ * it? → #109 …"), a question the page asks with text glued before it ("Questions fréquentes
+ * Puis-je …?"), or a list item of two words or more inside it.
+ */
+function gluedBlocks(question: string, asked: string[], lists: string[][]): boolean {
+  if (question.includes("?") && !/\?\s*$/.test(question)) return true;
+  const loose = ` ${looseText(question)} `;
+  const inside = (t: string) => t.split(" ").length >= 2 && t !== loose.trim();
+  const questions = asked.filter((t) => t.includes("?")).map(looseText).filter(inside);
+  if (questions.some((q) => loose.endsWith(` ${q} `))) return true;
+  return lists.flat().map(looseText).filter(inside).some((item) => loose.includes(` ${item} `));
 }
 
 /** A text cut to `max` characters (with an ellipsis), for messages. */

@@ -7,6 +7,7 @@
  */
 import type { CheckedQuote, PageIndex } from "./quotes.ts";
 import { HEADLINE_RE, hintsFree } from "../vocabulary.ts";
+import { subjectFounded } from "./founding_subject.ts";
 
 /** One word of a text as the rules read it. */
 export interface Tok {
@@ -40,9 +41,9 @@ const PERIOD: Record<string, string> = {
   seats: "user",
 };
 const TOKEN_RE =
-  /([$€£¥])|(\d[\d,]*(?:\.\d+)?)|([\p{L}\p{N}]+)|([.!?;|•·]+(?=\s|$)|\s[-–—]\s|\n)|(,)|(:(?=\s|$))/gu;
+  /([$€£¥])|(\d[\d,]*(?:\.\d+)?)|([\p{L}\p{N}]+)|((?<!(?:^|[\s(])\p{Lu})[.!?;|•·]+(?=\s|$)|\s[-–—]\s|\n)|(,)|(:(?=\s|$))/gu;
 
-/** The words of a text, with clause breaks and commas noted (see Tok). */
+/** The words of a text, with clause breaks (not an initial's dot) and commas noted (see Tok). */
 export function tokens(text: string): Tok[] {
   const out: Tok[] = [];
   let brk = true;
@@ -160,7 +161,7 @@ export const ROLE_WORDS = new Set([
   ...["medeoprichter", "fondateur", "fondatrice", "cofondateur", "cofondatrice"],
   ...["fundador", "fundadora", "cofundador", "cofundadora"],
 ]);
-const BY_VERBS = new Set([
+export const BY_VERBS = new Set([
   "founded",
   "cofounded",
   "created",
@@ -184,11 +185,8 @@ const BY_VERBS = new Set([
 const BY_WORDS = new Set(["by", "door", "von", "par", "por"]);
 /** Spanish verbs whose subject follows: "la fundaron Lucía Gómez y Pablo Ruiz". */
 const VERB_THEN_NAMES = new Set(["fundaron", "fundó", "crearon", "creó"]);
-/**
- * Lower-case words a list of names may hold: "and" (also in Dutch, German, French and Spanish)
- * and name particles ("Femke van Dijk en Joost Bakker").
- */
-const LIST_AND = new Set([
+/** Lower-case words a list of names may hold: "and" in five languages, particles ("van", "de"). */
+export const LIST_AND = new Set([
   "and",
   "en",
   "und",
@@ -248,6 +246,7 @@ export function roleBound(quote: string, name: string, product?: string | null):
   return spansIn(q, n).some((at) =>
     boundAfter(q, at + n.length, productWords) || boundBefore(q, at, at + n.length) ||
     listAreFounders(q, at + n.length, productWords) ||
+    subjectFounded(q, at, at + n.length, productWords) ||
     firstPerson(q, at, at + n.length, productWords)
   );
 }

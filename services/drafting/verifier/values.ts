@@ -288,13 +288,13 @@ export function verifyField(
     case "name": {
       const named = having((q) => supportsAsSpan(q.usable, value));
       const ok = named.filter((q) =>
-        !otherPartyName(q.usable, value) &&
+        !otherPartyName(q.usable, value, name === "city") &&
         !(name === "city" && (hostingPlace(q.usable, value) || placeFragment(q.usable, value)))
       );
       if (ok.length > 0) return { value, quotes: ok };
       if (named.length > 0) {
         return fail(
-          otherPartyName(named[0].usable, value) ||
+          otherPartyName(named[0].usable, value, name === "city") ||
             (placeFragment(named[0].usable, value)
               ? `"${clip(value)}" is only part of a longer place name in the quotes`
               : `the quotes name "${clip(value)}" as where data or servers are, not the company`),

@@ -1,0 +1,124 @@
+/**
+ * Whose a person's link is, read from the sentence around it: the name the link's label holds
+ * (`<a href=…>Ana Silva</a>`), else the name written right before it with at most a few
+ * lower-case words or a bracket between ("Find Aiko on GitHub and Sam on LinkedIn", "Ana
+ * (LinkedIn) and Ben (GitHub) founded X"). Shared by the extractive drafter and the verifier, so a
+ * link drafted for one founder of a sentence naming two is never kept for the other.
+ */
+import { containsPhrase, looseText, normalizeQuoteText } from "./text.ts";
+
+/** Where a link sits in its context (PageFacts.profile_links). */
+export interface PlacedLink {
+  context: string;
+  /** The link's visible text, and where it starts in `context` (absent on older pages). */
+  label?: string;
+  at?: number;
+}
+
+/** Words of platforms, labels and roles: a run of them before a link names nobody. */
+const NOT_A_NAME = new Set(
+  ("linkedin twitter x github gitlab website site homepage blog email mail instagram facebook " +
+    "mastodon bluesky threads youtube dribbble behance medium substack profile ceo cto coo cpo " +
+    "cmo cfo founder co-founder cofounder president find follow meet say see read visit contact")
+    .split(" "),
+);
+
+/** The capitalised run right before the link: "Aiko on", "Ana (", "Nora is on", "Sam at". */
+const BEFORE_LINK_RE =
+  /(\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*)*)\s*(?:\(|[:–—-]|(?:is\s+)?(?:on|at|via)\s)?\s*$/u;
+/** A label that is a full name: two to four capitalised words. */
+const FULL_NAME_LABEL_RE = /^\p{Lu}[\p{L}'’.-]*(?:\s\p{Lu}[\p{L}'’.-]*){1,3}$/u;
+
+/** A full name's shorter forms: the first name ("Aiko"), the given names ("M. J.", "Mary-Kate O."). */
+export function shortNames(full: string): string[] {
+  const t = normalizeQuoteText(full).split(" ");
+  const out = new Set<string>();
+  if (t.length < 2) return [];
+  if (!/^\p{Lu}\.$/u.test(t[0])) out.add(t[0]);
+  out.add(t.slice(0, -1).join(" "));
+  return [...out];
+}
+
+/** The names a link stands by in its sentence, as written; null when the context does not say. */
+export function nameByLink(link: PlacedLink): string | null {
+  if (link.at === undefined || !link.label) return null;
+  const context = normalizeQuoteText(link.context);
+  const label = normalizeQuoteText(link.label);
+  if (
+    FULL_NAME_LABEL_RE.test(label) && !label.split(" ").some((w) => NOT_A_NAME.has(w.toLowerCase()))
+  ) {
+    return label;
+  }
+  const run = context.slice(0, link.at).match(BEFORE_LINK_RE)?.[1];
+  if (!run) return null;
+  let words = run.split(/\s+/);
+  // The run starts after the last sentence end in it (an initial's dot is no sentence end).
+  const end = words.findLastIndex((w) => /[.!?]$/.test(w) && !/^\p{Lu}\.$/u.test(w));
+  words = words.slice(end + 1);
+  while (words.length > 0 && NOT_A_NAME.has(words[0].toLowerCase())) words.shift();
+  if (words.some((w) => NOT_A_NAME.has(w.replace(/\.$/, "").toLowerCase()))) return null;
+  return words.length > 0 ? words.join(" ") : null;
+}
+
+/** Whether a name written by a link ends with the founder's full name or one of its short forms. */
+export function namesFounder(written: string, founder: string): boolean {
+  const w = looseText(written);
+  return [founder, ...shortNames(founder)].some((n) => {
+    const f = looseText(n);
+    return f.length > 0 && (w === f || w.endsWith(` ${f}`));
+  });
+}
+
+/** The capitalised words that follow a phrase wherever the page writes it. */
+function wordsAfter(pageText: string, phrase: string): string[] {
+  const escaped = phrase.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const re = new RegExp(`(?<![\\p{L}])${escaped}\\s+(\\p{Lu}[\\p{L}'’-]*)`, "gu");
+  return [...normalizeQuoteText(pageText).matchAll(re)].map((m) => m[1]);
+}
+
+/**
+ * Whether a short form stands for only this founder on the page: every time it is followed by a
+ * capitalised word, that word continues the founder's own name ("Nora Lindqvist", never "Nora Berg").
+ */
+function shortFormUnique(pageText: string, founder: string, short: string): boolean {
+  const rest = normalizeQuoteText(founder).slice(short.length).trim().split(" ")[0];
+  return wordsAfter(pageText, short).every((w) => w === rest);
+}
+
+/**
+ * Whether a written word is someone's first name on the page: it is followed somewhere by a
+ * capitalised word that is no link label ("Sam Whitfield"), unlike a role word ("Technik GitHub").
+ */
+function firstNameOnPage(written: string, pageText: string): boolean {
+  const last = written.split(" ").at(-1)!;
+  return wordsAfter(pageText, last).some((w) => !NOT_A_NAME.has(w.toLowerCase()));
+}
+
+/**
+ * Whether a link on a page is the founder's: by the name it stands by when its sentence says
+ * (the full name, or a short form when the page names the founder in full and no one else by it;
+ * never when that name is another founder's or another person's on the page), else when its card
+ * names the founder in full and none of `others`.
+ */
+export function linkIsFounders(
+  link: PlacedLink,
+  founder: string,
+  pageText: string,
+  others: string[] = [],
+): boolean {
+  const written = nameByLink(link);
+  if (written !== null && namesFounder(written, founder)) {
+    if (others.some((o) => namesFounder(written, o))) return false;
+    if (containsPhrase(written, founder)) return true;
+    return containsPhrase(pageText, founder) &&
+      shortNames(founder).some((s) =>
+        namesFounder(written, s) && shortFormUnique(pageText, founder, s)
+      );
+  }
+  if (written !== null && !containsPhrase(written, founder)) {
+    if (others.some((o) => namesFounder(written, o) || containsPhrase(written, o))) return false;
+    if (firstNameOnPage(written, pageText)) return false;
+  }
+  return containsPhrase(link.context, founder) &&
+    !others.some((o) => containsPhrase(link.context, o));
+}
