@@ -9,9 +9,9 @@
  */
 import * as keys from "./keys.ts";
 
-/** Bytes per chunk (a KV value holds at most 64 KiB). */
-export const SNAPSHOT_CHUNK_BYTES = 60_000;
-/** Chunks per atomic write (at most 800 KB a write). */
+/** Bytes per chunk (a KV value holds at most 64 KiB: a chunk of the index's storage fills one). */
+export const SNAPSHOT_CHUNK_BYTES = 65_536;
+/** Chunks per atomic write (at most 800 KiB a write, keys included). */
 const CHUNKS_PER_WRITE = 12;
 /** Deletions per atomic write (at most 1000 mutations a write). */
 const DELETES_PER_WRITE = 500;

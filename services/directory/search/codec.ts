@@ -3,8 +3,10 @@
  * arrays (each padded to 8 bytes) and strings, then a checksum of everything before it. Both
  * sides work on a list of chunks (the KV values it is stored in), so that a snapshot is never
  * held twice: the writer copies the index's arrays straight into chunks (or chunks a copy made
- * for the snapshot as views of it), and the reader copies each section straight out of them into
- * the array the index keeps, letting each chunk go once read.
+ * for the snapshot as views of it), starting a new chunk for an array that fits in one but not in
+ * what is left of the current one. The reader gives an array that lies in one chunk as a view of
+ * that chunk's bytes (the index keeps it: no copy), copies a longer one out of its chunks, and
+ * lets each chunk go once read.
  */
 
 /** The first word of every snapshot ("LDSI"). */
@@ -27,7 +29,11 @@ type Owned =
   | Uint16Array<ArrayBuffer>
   | Float32Array<ArrayBuffer>
   | Float64Array<ArrayBuffer>;
-type OwnedOf<T extends Owned> = { new (length: number): T; BYTES_PER_ELEMENT: number };
+type OwnedOf<T extends Owned> = {
+  new (length: number): T;
+  new (buffer: ArrayBuffer, byteOffset: number, length: number): T;
+  BYTES_PER_ELEMENT: number;
+};
 
 /** Raised for bytes that are not a whole, intact snapshot. */
 export class SnapshotCorruptError extends Error {
@@ -65,7 +71,7 @@ export class SnapshotWriter {
   #size = 0;
   #encoder = new TextEncoder();
 
-  constructor(readonly chunkBytes = 60_000) {
+  constructor(readonly chunkBytes = 65_536) {
     if (chunkBytes % ALIGN !== 0) throw new RangeError("Chunks must be a multiple of 8 bytes");
     this.#current = new Uint8Array(chunkBytes);
     this.number(MAGIC);
@@ -76,19 +82,31 @@ export class SnapshotWriter {
     this.#write(bytesOf(new Float64Array([value])));
   }
 
-  /** A typed array: its length, then its items. */
+  /** A typed array: its length, then its items (see `items`). */
   array(values: Stored): void {
     this.number(values.length);
-    this.#write(bytesOf(values));
+    this.items(values);
+  }
+
+  /**
+   * A typed array's items only (read back with `items` given the length), in one chunk when they
+   * fit in one: a new chunk is started when they do not fit in what is left of this one.
+   */
+  items(values: Stored): void {
+    const bytes = bytesOf(values);
+    const fits = bytes.byteLength <= this.chunkBytes;
+    if (fits && this.#used > 0 && this.#used + bytes.byteLength > this.chunkBytes) {
+      this.#startChunk();
+    }
+    this.#write(bytes);
     this.#pad();
   }
 
   /**
-   * A typed array nobody changes while the chunks are kept (a copy made for the snapshot): its
-   * whole chunks are views of it, not copies, so it is not held twice.
+   * A typed array's items (as `items`) that nobody changes while the chunks are kept (a copy made
+   * for the snapshot): its whole chunks are views of it, not copies, so it is not held twice.
    */
-  frozenArray(values: Stored): void {
-    this.number(values.length);
+  frozenItems(values: Stored): void {
     const bytes = bytesOf(values);
     if (this.#used > 0) this.#startChunk();
     let from = 0;
@@ -98,6 +116,12 @@ export class SnapshotWriter {
     }
     this.#write(bytes.subarray(from));
     this.#pad();
+  }
+
+  /** A frozen typed array (see `frozenItems`): its length, then its items. */
+  frozenArray(values: Stored): void {
+    this.number(values.length);
+    this.frozenItems(values);
   }
 
   /**
@@ -211,15 +235,34 @@ export class SnapshotReader {
     return value[0];
   }
 
-  /** The next typed array (a new array, the index's own). */
+  /** The next typed array (see `items`). */
   array<T extends Owned>(type: OwnedOf<T>): T {
-    const length = this.number();
+    return this.items(type, this.number());
+  }
+
+  /**
+   * The next `length` items (written by the writer's `items`), the index's own: a view of their
+   * chunk's bytes when they lie in one chunk (nothing else holds them), else a new array.
+   */
+  items<T extends Owned>(type: OwnedOf<T>, length: number): T {
     if (!Number.isSafeInteger(length) || length < 0 || length > this.#left) {
       throw new SnapshotCorruptError("Bad length");
     }
-    const values = new type(length);
-    this.#read(bytesOf(values));
-    this.#skip((ALIGN - (values.byteLength % ALIGN)) % ALIGN);
+    const byteLength = length * type.BYTES_PER_ELEMENT;
+    const chunk = this.#chunks[this.#chunk];
+    const at = chunk ? chunk.byteOffset + this.#offset : 0;
+    let values: T;
+    if (
+      length > 0 && byteLength <= this.#left && this.#offset + byteLength <= chunk.byteLength &&
+      at % type.BYTES_PER_ELEMENT === 0
+    ) {
+      values = new type(chunk.buffer as ArrayBuffer, at, length);
+      this.#advance(byteLength);
+    } else {
+      values = new type(length);
+      this.#read(bytesOf(values));
+    }
+    this.#skip((ALIGN - (byteLength % ALIGN)) % ALIGN);
     return values;
   }
 

@@ -26,7 +26,15 @@
  * Loading from KV and following writes are in load.ts; tokens and typo neighbourhoods in text.ts.
  */
 import type { ListingSummary } from "../summary.ts";
-import { CHUNK_BITS, CHUNK_MASK, Chunks, popcount, STAMP_LIMIT, topK } from "./arrays.ts";
+import {
+  CHUNK_BITS,
+  CHUNK_MASK,
+  Chunks,
+  LONG_CHUNK_BITS,
+  popcount,
+  STAMP_LIMIT,
+  topK,
+} from "./arrays.ts";
 import { SnapshotReader, SnapshotWriter } from "./codec.ts";
 import { Summaries } from "./summaries.ts";
 import { termListsFromPostings } from "./term_lists.ts";
@@ -42,6 +50,7 @@ import {
   tokenize,
 } from "./text.ts";
 import { phraseShare, phraseTerms } from "./phrases.ts";
+import { joinedTerms } from "./query_words.ts";
 import type {
   LoadSession,
   SearchCounts,
@@ -93,6 +102,8 @@ const MAX_JOINED_NAME_WORDS = 3;
 const JOINED_WORD_WEIGHT = 0.9;
 
 const MIN_DEAD_TO_COMPACT = 1024;
+/** Removals of a snapshot's slots answered by scanning the postings before its lists are built. */
+const MAX_UNLISTED_SCANS = 32;
 
 interface Group {
   variants: readonly Variant[];
@@ -117,7 +128,14 @@ export class SearchIndex {
   #slotOf = new Map<number, number>();
   #slots = new Slots();
   /** Each slot's term ids, so that removing it can update document frequencies. */
-  #termLists = new Chunks();
+  #termLists = new Chunks(LONG_CHUNK_BITS);
+  /**
+   * The slots below this (an installed snapshot's) have no term list yet: a removal finds their
+   * terms by scanning the postings, until `MAX_UNLISTED_SCANS` did, or a compaction, lists them
+   * all (`#termsOf`).
+   */
+  #unlistedBelow = 0;
+  #unlistedScans = 0;
   #summaries = new Summaries();
   #totalLength = 0;
   #terms = new Terms();
@@ -308,22 +326,40 @@ export class SearchIndex {
     terms.readSnapshot(input);
     input.end();
     await pause();
-    const termLists = termListsFromPostings(slots.columns, terms, slotCount);
     const slotOf = new Map<number, number>();
     for (let slot = 0; slot < slotCount; slot++) {
       if (slots.columns.status[slot] !== STATUS_DEAD) slotOf.set(slots.columns.ids[slot], slot);
     }
     [this.#slotCount, this.#liveCount, this.#deadCount] = [slotCount, liveCount, deadCount];
     this.#totalLength = totalLength;
-    [this.#summaries, this.#termLists, this.#slots, this.#terms] = [
-      summaries,
-      termLists,
-      slots,
-      terms,
+    [this.#summaries, this.#slots, this.#terms] = [summaries, slots, terms];
+    [this.#termLists, this.#unlistedBelow, this.#unlistedScans] = [
+      new Chunks(LONG_CHUNK_BITS),
+      slotCount,
+      0,
     ];
     this.#slotOf = slotOf;
     this.#score = new Float32Array(0);
     this.#version++;
+  }
+
+  /**
+   * A live slot's terms: its term list, or for a snapshot's slot not listed yet a scan of the
+   * postings (so a start catching up a few writes does not list them all).
+   */
+  #termsOf(slot: number): ArrayLike<number> {
+    if (slot < this.#unlistedBelow && ++this.#unlistedScans > MAX_UNLISTED_SCANS) this.#listAll();
+    if (slot < this.#unlistedBelow) return this.#terms.termsOf(slot);
+    const slots = this.#slots.columns;
+    return this.#termLists.view(slots.termStart[slot], slots.termCount[slot]);
+  }
+
+  /** Lists the terms of the snapshot's live slots not listed yet, from the postings. */
+  #listAll(): void {
+    if (this.#unlistedBelow === 0) return;
+    const columns = this.#slots.columns;
+    termListsFromPostings(columns, this.#terms, this.#unlistedBelow, this.#termLists);
+    this.#unlistedBelow = 0;
   }
 
   // --- Writing -------------------------------------------------------------------------------
@@ -373,6 +409,7 @@ export class SearchIndex {
   #kill(id: number): void {
     const slot = this.#slotOf.get(id);
     if (slot === undefined) return;
+    const terms = this.#termsOf(slot);
     const slots = this.#slots.columns;
     this.#slotOf.delete(id);
     slots.status[slot] = STATUS_DEAD;
@@ -380,9 +417,7 @@ export class SearchIndex {
     this.#liveCount--;
     this.#deadCount++;
     this.#totalLength -= slots.length[slot];
-    for (const term of this.#termLists.view(slots.termStart[slot], slots.termCount[slot])) {
-      this.#terms.removePosting(term);
-    }
+    for (let k = 0; k < terms.length; k++) this.#terms.removePosting(terms[k]);
     if (this.#deadCount >= MIN_DEAD_TO_COMPACT && this.#deadCount * 4 >= this.#slotCount) {
       this.#compact();
     }
@@ -393,8 +428,9 @@ export class SearchIndex {
     const oldCount = this.#slotCount;
     const remap = this.#slots.compact(oldCount);
     const slots = this.#slots.columns;
+    this.#listAll();
     const oldLists = this.#termLists;
-    this.#termLists = new Chunks();
+    const lists = this.#termLists = new Chunks(LONG_CHUNK_BITS);
     let count = 0;
     for (let slot = 0; slot < oldCount; slot++) {
       const to = remap[slot];
@@ -403,8 +439,8 @@ export class SearchIndex {
       this.#summaries.move(slot, to);
       this.#slotOf.set(slots.ids[to], to);
       const termCount = slots.termCount[to];
-      const copy = this.#termLists.allocate(termCount);
-      this.#termLists.view(copy, termCount).set(oldLists.view(slots.termStart[to], termCount));
+      const copy = lists.allocate(termCount);
+      lists.view(copy, termCount).set(oldLists.view(slots.termStart[to], termCount));
       slots.termStart[to] = copy;
     }
     this.#summaries.truncate(count);
@@ -489,14 +525,15 @@ export class SearchIndex {
   }
 
   /**
-   * A word typed in two ("dash board"): two neighbouring required terms that form a known term
-   * when joined both accept it, so a listing saying "dashboard" matches the two.
+   * A word typed in two ("dash board", "web hook"): two neighbouring required terms that form a
+   * known term (or one of its forms) when joined both accept it, so a listing saying "dashboard"
+   * or "webhooks" matches the two.
    */
   #joinSplitWords(tokens: string[], unique: string[], groups: Group[]): void {
     for (let k = 0; k + 1 < tokens.length; k++) {
       const pair = [unique.indexOf(tokens[k]), unique.indexOf(tokens[k + 1])];
       if (pair.some((g) => g < 0 || !groups[g].required) || pair[0] === pair[1]) continue;
-      for (const joined of this.#terms.exact(tokens[k] + tokens[k + 1])) {
+      for (const joined of joinedTerms(this.#terms, tokens[k] + tokens[k + 1])) {
         // One word of a name is one name hit: the second half does not count it again.
         pair.forEach((g, half) => {
           const variant = { ...joined, weight: JOINED_WORD_WEIGHT, secondHalf: half === 1 };

@@ -5,6 +5,7 @@
 import { grow } from "./arrays.ts";
 import type { SnapshotReader, SnapshotWriter } from "./codec.ts";
 import { normalizeDomain } from "./text.ts";
+import { ValueIds } from "./values.ts";
 import type { SearchDoc, SearchFilters } from "./types.ts";
 
 /** A slot's status: dead slots (replaced or removed listings) are skipped until compaction. */
@@ -64,7 +65,7 @@ export class Slots {
   #categoryPool = new Int32Array(4096);
   #categoryUsed = 0;
   /** Filter values (stage, country, ...) as small integers. */
-  #values = new Map<string, Map<string, number>>();
+  #values = new Map<string, ValueIds>();
   /** The slot last written with each domain (by value id): a domain filter reads one slot. */
   #domainSlot = new Int32Array(1024).fill(-1);
 
@@ -124,7 +125,7 @@ export class Slots {
    */
   tally(count: number, prefix: string): ValueTally[] {
     const names = new Map<number, string>();
-    for (const [value, id] of this.#values.get("category") ?? []) {
+    for (const [value, id] of this.#values.get("category")?.entries() ?? []) {
       if (value.startsWith(prefix)) names.set(id, value);
     }
     const out = new Map<number, ValueTally>();
@@ -158,8 +159,8 @@ export class Slots {
   writeSnapshot(out: SnapshotWriter, count: number): void {
     for (const name of COLUMN_NAMES) out.array(this.columns[name].subarray(0, count));
     out.array(this.#categoryPool.subarray(0, this.#categoryUsed));
-    const kinds = [...this.#values].map(([kind, values]) => [kind, [...values.keys()]]);
-    out.string(JSON.stringify(kinds));
+    out.strings([...this.#values.keys()]);
+    for (const values of this.#values.values()) values.writeSnapshot(out);
   }
 
   /** Replaces everything with `count` slots read from a snapshot written by `writeSnapshot`. */
@@ -172,16 +173,12 @@ export class Slots {
       (columns as Record<string, SlotColumns[keyof SlotColumns]>)[name] = stored;
     }
     const pool = input.array(Int32Array);
-    const kinds = JSON.parse(input.string()) as [string, string[]][];
+    const kinds = input.strings();
+    const values = new Map(kinds.map((kind) => [kind, ValueIds.readSnapshot(input)]));
     this.columns = columns;
     this.#categoryPool = pool;
     this.#categoryUsed = pool.length;
-    this.#values = new Map();
-    for (const [kind, values] of kinds) {
-      const ids = new Map<string, number>();
-      for (let id = 0; id < values.length; id++) ids.set(values[id], id);
-      this.#values.set(kind, ids);
-    }
+    this.#values = values;
     this.#domainSlot = new Int32Array(1024).fill(-1);
     for (let slot = 0; slot < count; slot++) {
       if (columns.status[slot] !== STATUS_DEAD) this.#setDomainSlot(slot);
@@ -254,12 +251,7 @@ export class Slots {
   #valueId(kind: string, value: string | null): number {
     if (value === null || value === "") return -1;
     let values = this.#values.get(kind);
-    if (!values) this.#values.set(kind, values = new Map());
-    let id = values.get(value);
-    if (id === undefined) {
-      id = values.size;
-      values.set(value, id);
-    }
-    return id;
+    if (!values) this.#values.set(kind, values = new ValueIds());
+    return values.idOf(value);
   }
 }

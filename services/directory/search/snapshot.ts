@@ -41,7 +41,7 @@ import {
 import type { LoadSession } from "./types.ts";
 
 /** The layout version of the snapshot bytes: bump it whenever the layout changes. */
-export const SNAPSHOT_FORMAT = 5;
+export const SNAPSHOT_FORMAT = 6;
 /** A save is skipped while the current snapshot is younger than this (unless forced). */
 export const SNAPSHOT_INTERVAL_MS = 10 * 60_000;
 /** A snapshot is caught up only when its cursor is this far inside the change records' retention. */

@@ -3,8 +3,9 @@
  * chains, their prefix order and their deletion neighbourhood, and the query-side lookups over
  * them (exact terms, prefix completions, typo corrections).
  */
-import { CHUNK_BITS, CHUNK_MASK, Chunks, grow, STAMP_LIMIT } from "./arrays.ts";
+import { CHUNK_BITS, CHUNK_MASK, CHUNK_SIZE, Chunks, grow, STAMP_LIMIT } from "./arrays.ts";
 import type { SnapshotReader, SnapshotWriter } from "./codec.ts";
+import { Deletions } from "./deletions.ts";
 import {
   detached,
   editDistance,
@@ -14,6 +15,7 @@ import {
   isFuzzy,
   queryEdits,
   respellings,
+  twoChangeRespellings,
   vocabularyEdits,
   wordForms,
 } from "./text.ts";
@@ -21,7 +23,8 @@ import {
 /** A posting block: [next block, count, capacity, (slot, tf << 4 | field bits) × capacity]. */
 export const BLOCK_HEADER = 3;
 const FIRST_BLOCK_CAPACITY = 2;
-const MAX_BLOCK_CAPACITY = 4096;
+/** The largest block: four of them fill a chunk (a block never spans two). */
+const MAX_BLOCK_CAPACITY = (CHUNK_SIZE / 4 - BLOCK_HEADER) >> 1;
 /** Weighted term frequencies are stored above the 4 field bits of a posting. */
 const MAX_WEIGHTED_TF = (1 << 26) - 1;
 const MAX_UNSORTED_TERMS = 1024;
@@ -74,12 +77,8 @@ export class Terms {
   #docStampValue = 0;
   #docPacked = new Int32Array(4096);
 
-  // Deletion neighbourhood: hash -> term, chained in typed arrays.
-  #buckets = new Int32Array(1 << 14).fill(-1);
-  #deletionHash = new Int32Array(1 << 14);
-  #deletionTerm = new Int32Array(1 << 14);
-  #deletionNext = new Int32Array(1 << 14);
-  #deletionCount = 0;
+  /** Deletion neighbourhood: hash -> term. */
+  #deletions = new Deletions();
 
   /** Query scratch: terms already taken for the query term being expanded. */
   #termStamp = new Int32Array(0);
@@ -169,6 +168,29 @@ export class Terms {
     this.#variantCache.clear();
   }
 
+  /**
+   * The terms with a posting of `slot`: a scan of every chain, which is in slot order, so a block
+   * ending below `slot` is skipped whole and a chain is left at its first posting from `slot` on.
+   */
+  termsOf(slot: number): number[] {
+    const chunks = this.#postings.list;
+    const found: number[] = [];
+    for (let term = 0; term < this.#texts.length; term++) {
+      for (let b = this.#head[term]; b >= 0;) {
+        const pool = chunks[b >>> CHUNK_BITS];
+        const start = b & CHUNK_MASK;
+        const end = start + BLOCK_HEADER + 2 * pool[start + 1];
+        b = pool[start];
+        if (end === start + BLOCK_HEADER || pool[end - 2] < slot) continue;
+        let p = start + BLOCK_HEADER;
+        while (pool[p] < slot) p += 2;
+        if (pool[p] === slot) found.push(term);
+        break;
+      }
+    }
+    return found;
+  }
+
   /** Uncounts a removed document of a term (its posting stays, skipped as dead, until compaction). */
   removePosting(term: number): void {
     this.#df[term]--;
@@ -230,7 +252,7 @@ export class Terms {
 
   /**
    * Writes the vocabulary, the postings of slots `keep` accepts (rewritten into chains without
-   * slack), the prefix order and the deletion neighbourhood (its hash chains are rebuilt).
+   * slack), the prefix order and the deletion neighbourhood.
    */
   writeSnapshot(out: SnapshotWriter, keep: (slot: number) => boolean): void {
     const count = this.#texts.length;
@@ -244,9 +266,7 @@ export class Terms {
     chains.postings.writeSnapshot(out, true); // a copy nobody else holds
     out.array(Int32Array.from(this.#sorted));
     out.array(Int32Array.from(this.#unsorted));
-    out.number(this.#buckets.length);
-    out.array(this.#deletionHash.subarray(0, this.#deletionCount));
-    out.array(this.#deletionTerm.subarray(0, this.#deletionCount));
+    this.#deletions.writeSnapshot(out);
   }
 
   /** Replaces everything with a vocabulary read from a snapshot written by `writeSnapshot`. */
@@ -270,13 +290,8 @@ export class Terms {
     this.#postings = Chunks.readSnapshot(input);
     this.#sorted = Array.from(input.array(Int32Array));
     this.#unsorted = Array.from(input.array(Int32Array));
-    const buckets = input.number();
-    this.#deletionHash = input.array(Int32Array);
-    this.#deletionTerm = input.array(Int32Array);
-    this.#deletionCount = this.#deletionHash.length;
-    this.#deletionNext = new Int32Array(this.#deletionCount);
-    this.#buckets = new Int32Array(buckets >>> 1);
-    this.#rehashDeletions();
+    this.#deletions = new Deletions();
+    this.#deletions.readSnapshot(input);
     this.#docStamp = new Int32Array(count);
     this.#docStampValue = 0;
     this.#docPacked = new Int32Array(count);
@@ -329,7 +344,11 @@ export class Terms {
     if (this.#texts.length * 2 > this.#table.length) this.#rehashTable();
     this.#unsorted.push(term);
     if (isFuzzy(text)) {
-      forEachDeletion(text, vocabularyEdits(text), (deletion) => this.#addDeletion(deletion, term));
+      forEachDeletion(
+        text,
+        vocabularyEdits(text),
+        (deletion) => this.#deletions.add(deletion, term),
+      );
     }
     return term;
   }
@@ -343,32 +362,6 @@ export class Terms {
       table[at] = term;
     }
     this.#table = table;
-  }
-
-  #addDeletion(hash: number, term: number): void {
-    if (this.#deletionCount >= this.#buckets.length) this.#rehashDeletions();
-    const entry = this.#deletionCount++;
-    if (entry >= this.#deletionHash.length) {
-      this.#deletionHash = grow(this.#deletionHash, entry + 1);
-      this.#deletionTerm = grow(this.#deletionTerm, entry + 1);
-      this.#deletionNext = grow(this.#deletionNext, entry + 1);
-    }
-    const bucket = hash & (this.#buckets.length - 1);
-    this.#deletionHash[entry] = hash;
-    this.#deletionTerm[entry] = term;
-    this.#deletionNext[entry] = this.#buckets[bucket];
-    this.#buckets[bucket] = entry;
-  }
-
-  #rehashDeletions(): void {
-    const buckets = new Int32Array(this.#buckets.length * 2).fill(-1);
-    const mask = buckets.length - 1;
-    for (let entry = 0; entry < this.#deletionCount; entry++) {
-      const bucket = this.#deletionHash[entry] & mask;
-      this.#deletionNext[entry] = buckets[bucket];
-      buckets[bucket] = entry;
-    }
-    this.#buckets = buckets;
   }
 
   // --- Querying ------------------------------------------------------------------------------
@@ -465,6 +458,11 @@ export class Terms {
           out.push({ term, weight: VARIANT_WEIGHT.edits[2], df: this.#df[term] });
         }
       }
+      // Still nothing: two sound-alike changes ("surchlite" → "searchlight"), weighed as two edits.
+      for (const text of out.length === 0 ? twoChangeRespellings(token) : []) {
+        const term = this.#liveTerm(text);
+        if (term >= 0) out.push({ term, weight: VARIANT_WEIGHT.edits[2], df: this.#df[term] });
+      }
     }
     // Completions and corrections share the idf of the most frequent one, and a more frequent
     // term is the likelier meaning (as in SymSpell): otherwise a rare look-alike would win.
@@ -504,18 +502,14 @@ export class Terms {
   /** Vocabulary terms within 1 edit (2 from 8 characters) of `token`, as [term, edits]. */
   #corrections(token: string, stamp: number, maxEdits = queryEdits(token)): [number, number][] {
     const found: [number, number][] = [];
-    const mask = this.#buckets.length - 1;
-    forEachDeletion(token, maxEdits, (hash) => {
-      for (let entry = this.#buckets[hash & mask]; entry >= 0; entry = this.#deletionNext[entry]) {
-        if (this.#deletionHash[entry] !== hash) continue;
-        const term = this.#deletionTerm[entry];
-        if (this.#termStamp[term] === stamp) continue;
-        this.#termStamp[term] = stamp;
-        if (this.#df[term] <= 0) continue;
-        const edits = editDistance(token, this.#texts[term], maxEdits);
-        if (edits >= 1 && edits <= maxEdits) found.push([term, edits]);
-      }
-    });
+    const visit = (term: number) => {
+      if (this.#termStamp[term] === stamp) return;
+      this.#termStamp[term] = stamp;
+      if (this.#df[term] <= 0) return;
+      const edits = editDistance(token, this.#texts[term], maxEdits);
+      if (edits >= 1 && edits <= maxEdits) found.push([term, edits]);
+    };
+    forEachDeletion(token, maxEdits, (hash) => this.#deletions.forEachTerm(hash, visit));
     found.sort((a, b) => a[1] - b[1] || this.#df[b[0]] - this.#df[a[0]]);
     return found.slice(0, MAX_CORRECTIONS);
   }

@@ -261,7 +261,10 @@ export function wordForms(term: string): string[] {
   return [...out];
 }
 
-/** Spellings that sound alike, tried both ways ("fotofix" ↔ "photofix", "kloud" ↔ "cloud"). */
+/**
+ * Spellings that sound alike, tried both ways ("fotofix" ↔ "photofix", "kloud" ↔ "cloud",
+ * "niteowl" ↔ "nightowl", "thruput" ↔ "throughput", "surch" ↔ "search").
+ */
 const SOUND_ALIKE: readonly [string, string][] = [
   ["ph", "f"],
   ["c", "k"],
@@ -269,23 +272,51 @@ const SOUND_ALIKE: readonly [string, string][] = [
   ["s", "z"],
   ["y", "i"],
   ["qu", "kw"],
+  ["ight", "ite"],
+  ["ough", "u"],
+  ["ear", "ur"],
 ];
 const MAX_RESPELLINGS = 16;
+/** Respellings with two changes ("surchlite" → "searchlight") are tried after those with one. */
+const MAX_TWO_CHANGE_RESPELLINGS = 32;
+
+/** The term with one sound-alike change, each place and each way (at most `limit`). */
+function oneChange(term: string, limit: number): string[] {
+  const out = new Set<string>();
+  for (const [a, b] of SOUND_ALIKE) {
+    for (const [from, to] of [[a, b], [b, a]]) {
+      for (let at = term.indexOf(from); at >= 0; at = term.indexOf(from, at + 1)) {
+        out.add(term.slice(0, at) + to + term.slice(at + from.length));
+        if (out.size >= limit) return [...out];
+      }
+    }
+  }
+  out.delete(term);
+  return [...out];
+}
 
 /**
  * A term respelt by sound, one change at a time (at most 16): for a query term that matches
  * nothing, not even with the edits `queryEdits` allows.
  */
 export function respellings(term: string): string[] {
+  return oneChange(term, MAX_RESPELLINGS);
+}
+
+/**
+ * A term respelt by sound with two changes in different places (at most 32, none already a
+ * one-change respelling): for a term that no respelling of one change, nor an edit from one,
+ * finds ("surchlite": "ur" → "ear" and "ite" → "ight" gives "searchlight").
+ */
+export function twoChangeRespellings(term: string): string[] {
+  const once = oneChange(term, MAX_RESPELLINGS);
   const out = new Set<string>();
-  for (const [a, b] of SOUND_ALIKE) {
-    for (const [from, to] of [[a, b], [b, a]]) {
-      for (let at = term.indexOf(from); at >= 0; at = term.indexOf(from, at + 1)) {
-        out.add(term.slice(0, at) + to + term.slice(at + from.length));
-        if (out.size >= MAX_RESPELLINGS) return [...out];
-      }
+  for (const first of once) {
+    for (const second of oneChange(first, MAX_RESPELLINGS)) {
+      if (second === term || once.includes(second)) continue;
+      out.add(second);
+      if (out.size >= MAX_TWO_CHANGE_RESPELLINGS) return [...out];
     }
   }
-  out.delete(term);
   return [...out];
 }
