@@ -3,7 +3,8 @@
  * neighbouring query words stands for when joined ("dash board" → "dashboard", "web hook" →
  * "webhooks").
  */
-import type { Terms, Variant } from "./terms.ts";
+import type { Variant } from "./term_variants.ts";
+import type { Terms } from "./terms.ts";
 import { isFuzzy, wordForms } from "./text.ts";
 
 /**

@@ -1,11 +1,12 @@
 /**
  * Each slot's term ids (the index's term lists) rebuilt from the posting chains: a snapshot does
- * not store them, since every posting of a live slot names one of its terms (see `#termsOf` in
- * index.ts for when they are built).
+ * not store them, since every posting of a live slot names one of its terms (see `termsOfSlot`
+ * in index_state.ts for when they are built).
  */
 import { CHUNK_BITS, CHUNK_MASK, type Chunks } from "./arrays.ts";
 import { type SlotColumns, STATUS_DEAD } from "./slots.ts";
-import { BLOCK_HEADER, type Terms } from "./terms.ts";
+import { BLOCK_HEADER } from "./posting_chains.ts";
+import type { Terms } from "./terms.ts";
 
 /**
  * Lists the terms of the live slots below `below` into `lists` from the postings of `terms`,

@@ -1,62 +1,27 @@
 /**
- * The vocabulary of the search index: terms by hash, their document frequencies, their posting
- * chains, their prefix order and their deletion neighbourhood, and the query-side lookups over
- * them (exact terms, prefix completions, typo corrections).
+ * The vocabulary of the search index: terms by hash, their document frequencies, their prefix
+ * order and their deletion neighbourhood (the hashed deletions of every term's first 7 characters
+ * point to the term), with their posting chains (posting_chains.ts) and the query-side lookups
+ * over them (exact terms, prefix completions, typo corrections: term_variants.ts).
  */
-import { CHUNK_BITS, CHUNK_MASK, CHUNK_SIZE, Chunks, grow, STAMP_LIMIT } from "./arrays.ts";
+import { grow, STAMP_LIMIT } from "./arrays.ts";
 import type { SnapshotReader, SnapshotWriter } from "./codec.ts";
 import { Deletions } from "./deletions.ts";
+import { PostingChains } from "./posting_chains.ts";
+import { type Variant, VARIANT_WEIGHT, VariantFinder } from "./term_variants.ts";
 import {
   detached,
-  editDistance,
   forEachDeletion,
   forEachToken,
   hashOf,
   isFuzzy,
-  queryEdits,
-  respellings,
-  twoChangeRespellings,
   vocabularyEdits,
-  wordForms,
 } from "./text.ts";
 
-/** A posting block: [next block, count, capacity, (slot, tf << 4 | field bits) × capacity]. */
-export const BLOCK_HEADER = 3;
-const FIRST_BLOCK_CAPACITY = 2;
-/** The largest block: four of them fill a chunk (a block never spans two). */
-const MAX_BLOCK_CAPACITY = (CHUNK_SIZE / 4 - BLOCK_HEADER) >> 1;
 /** Weighted term frequencies are stored above the 4 field bits of a posting. */
 const MAX_WEIGHTED_TF = (1 << 26) - 1;
 const MAX_UNSORTED_TERMS = 1024;
-
-/** The weights of a query term's variants: itself, a completion, a correction by its edits. */
-const VARIANT_WEIGHT = { exact: 1, prefix: 0.8, form: 0.8, edits: [1, 0.55, 0.35] };
-/** Share of a completion's or correction's weight given by its frequency among the others. */
-const FREQUENCY_PREFERENCE = 0.15;
-/** A correction is also tried for a known term when it is this many times more frequent. */
-const CORRECTION_DF_RATIO = 10;
-const MAX_CORRECTIONS = 20;
 const MAX_PREFIX_EXPANSIONS = 50;
-const MIN_PREFIX_LENGTH = 2;
-/** Query terms whose variants are remembered (until the next write changes a frequency). */
-const VARIANT_CACHE_SIZE = 2048;
-
-/** Posting chains: their blocks, and each term's first and last block (-1: none). */
-interface Chains {
-  postings: Chunks;
-  head: Int32Array<ArrayBuffer>;
-  tail: Int32Array<ArrayBuffer>;
-}
-
-/** A vocabulary term a query term stands for, with its weight. */
-export interface Variant {
-  term: number;
-  weight: number;
-  /** The document frequency its idf is computed from. */
-  df: number;
-  /** The second half of a word typed in two: it matches, but its name hits count once. */
-  secondHalf?: boolean;
-}
 
 /** Terms, postings and typo neighbourhoods; see the module documentation. */
 export class Terms {
@@ -65,9 +30,7 @@ export class Terms {
   #hash = new Int32Array(4096);
   #texts: string[] = [];
   #df = new Int32Array(4096);
-  #head = new Int32Array(4096).fill(-1);
-  #tail = new Int32Array(4096).fill(-1);
-  #postings = new Chunks();
+  #chains = new PostingChains();
   /** Term ids in the order of their text, for prefix search; newer ones unsorted. */
   #sorted: number[] = [];
   #unsorted: number[] = [];
@@ -80,11 +43,7 @@ export class Terms {
   /** Deletion neighbourhood: hash -> term. */
   #deletions = new Deletions();
 
-  /** Query scratch: terms already taken for the query term being expanded. */
-  #termStamp = new Int32Array(0);
-  #termStampValue = 0;
-  /** Recent queries' variants by typing flag and term, least recently used first. */
-  #variantCache = new Map<string, readonly Variant[]>();
+  #finder = new VariantFinder(this);
 
   /** Number of terms ever seen (with documents or not). */
   get count(): number {
@@ -98,12 +57,12 @@ export class Terms {
 
   /** First posting block of each term, or -1 (replaced when it grows). */
   get head(): Int32Array {
-    return this.#head;
+    return this.#chains.head;
   }
 
-  /** The chunks posting blocks are addressed in (see `BLOCK_HEADER`). */
+  /** The chunks posting blocks are addressed in (see `BLOCK_HEADER` in posting_chains.ts). */
   get postingChunks(): Int32Array[] {
-    return this.#postings.list;
+    return this.#chains.postings.list;
   }
 
   // --- Writing -------------------------------------------------------------------------------
@@ -144,110 +103,25 @@ export class Terms {
 
   /** Appends the posting of the document being written to a term's chain; counts the document. */
   addPosting(term: number, slot: number): void {
-    const chunks = this.#postings.list;
-    let block = this.#tail[term];
-    let chunk = block < 0 ? null : chunks[block >>> CHUNK_BITS];
-    let at = block & CHUNK_MASK;
-    if (chunk === null || chunk[at + 1] === chunk[at + 2]) {
-      const capacity = chunk === null
-        ? FIRST_BLOCK_CAPACITY
-        : Math.min(chunk[at + 2] * 2, MAX_BLOCK_CAPACITY);
-      const next = allocateBlock(this.#postings, capacity);
-      if (chunk === null) this.#head[term] = next;
-      else chunk[at] = next;
-      this.#tail[term] = next;
-      block = next;
-      chunk = chunks[block >>> CHUNK_BITS];
-      at = block & CHUNK_MASK;
-    }
-    const count = chunk[at + 1];
-    chunk[at + BLOCK_HEADER + 2 * count] = slot;
-    chunk[at + BLOCK_HEADER + 2 * count + 1] = this.#docPacked[term];
-    chunk[at + 1] = count + 1;
+    this.#chains.append(term, slot, this.#docPacked[term]);
     this.#df[term]++;
-    this.#variantCache.clear();
+    this.#finder.forget();
   }
 
-  /**
-   * The terms with a posting of `slot`: a scan of every chain, which is in slot order, so a block
-   * ending below `slot` is skipped whole and a chain is left at its first posting from `slot` on.
-   */
+  /** The terms with a posting of `slot` (a scan of every chain). */
   termsOf(slot: number): number[] {
-    const chunks = this.#postings.list;
-    const found: number[] = [];
-    for (let term = 0; term < this.#texts.length; term++) {
-      for (let b = this.#head[term]; b >= 0;) {
-        const pool = chunks[b >>> CHUNK_BITS];
-        const start = b & CHUNK_MASK;
-        const end = start + BLOCK_HEADER + 2 * pool[start + 1];
-        b = pool[start];
-        if (end === start + BLOCK_HEADER || pool[end - 2] < slot) continue;
-        let p = start + BLOCK_HEADER;
-        while (pool[p] < slot) p += 2;
-        if (pool[p] === slot) found.push(term);
-        break;
-      }
-    }
-    return found;
+    return this.#chains.termsOf(slot, this.#texts.length);
   }
 
   /** Uncounts a removed document of a term (its posting stays, skipped as dead, until compaction). */
   removePosting(term: number): void {
     this.#df[term]--;
-    this.#variantCache.clear();
+    this.#finder.forget();
   }
 
   /** Rewrites every posting chain with slots renumbered by `remap` (-1: dropped). */
   compact(remap: Int32Array): void {
-    const chains = this.#rewritten((slot) => remap[slot]);
-    [this.#postings, this.#head, this.#tail] = [chains.postings, chains.head, chains.tail];
-  }
-
-  /**
-   * Each term's postings renumbered by `map` (-1: dropped) into new chains of blocks sized to
-   * what is left (no slack but the last block's).
-   */
-  #rewritten(map: (slot: number) => number): Chains {
-    const old = this.#postings.list;
-    const postings = new Chunks();
-    const head = new Int32Array(this.#head.length).fill(-1);
-    const tail = new Int32Array(this.#tail.length).fill(-1);
-    for (let term = 0; term < this.#texts.length; term++) {
-      if (this.#df[term] <= 0) continue;
-      let block = -1;
-      let chunk = old[0];
-      let at = 0;
-      let written = 0;
-      for (let b = this.#head[term]; b >= 0;) {
-        const source = old[b >>> CHUNK_BITS];
-        const start = b & CHUNK_MASK;
-        const end = start + BLOCK_HEADER + 2 * source[start + 1];
-        for (let p = start + BLOCK_HEADER; p < end; p += 2) {
-          const to = map(source[p]);
-          if (to < 0) continue;
-          if (block < 0 || chunk[at + 1] === chunk[at + 2]) {
-            const remaining = this.#df[term] - written;
-            const next = allocateBlock(
-              postings,
-              Math.min(Math.max(remaining, FIRST_BLOCK_CAPACITY), MAX_BLOCK_CAPACITY),
-            );
-            if (block < 0) head[term] = next;
-            else chunk[at] = next;
-            block = next;
-            chunk = postings.list[block >>> CHUNK_BITS];
-            at = block & CHUNK_MASK;
-          }
-          const n = chunk[at + 1];
-          chunk[at + BLOCK_HEADER + 2 * n] = to;
-          chunk[at + BLOCK_HEADER + 2 * n + 1] = source[p + 1];
-          chunk[at + 1] = n + 1;
-          written++;
-        }
-        b = source[start];
-      }
-      tail[term] = block;
-    }
-    return { postings, head, tail };
+    this.#chains = this.#chains.rewritten(this.#texts.length, this.#df, (slot) => remap[slot]);
   }
 
   /**
@@ -260,10 +134,8 @@ export class Terms {
     out.strings(this.#texts);
     out.array(this.#hash.subarray(0, count));
     out.array(this.#df.subarray(0, count));
-    const chains = this.#rewritten((slot) => keep(slot) ? slot : -1);
-    out.array(chains.head.subarray(0, count));
-    out.array(chains.tail.subarray(0, count));
-    chains.postings.writeSnapshot(out, true); // a copy nobody else holds
+    this.#chains.rewritten(count, this.#df, (slot) => keep(slot) ? slot : -1)
+      .writeSnapshot(out, count);
     out.array(Int32Array.from(this.#sorted));
     out.array(Int32Array.from(this.#unsorted));
     this.#deletions.writeSnapshot(out);
@@ -271,7 +143,7 @@ export class Terms {
 
   /** Replaces everything with a vocabulary read from a snapshot written by `writeSnapshot`. */
   readSnapshot(input: SnapshotReader): void {
-    this.#variantCache.clear();
+    this.#finder.forget();
     const tableSize = input.number();
     const texts = input.strings();
     const count = texts.length;
@@ -285,9 +157,7 @@ export class Terms {
     this.#df = sized(input.array(Int32Array));
     this.#table = new Int32Array(tableSize >>> 1);
     this.#rehashTable();
-    this.#head = sized(input.array(Int32Array));
-    this.#tail = sized(input.array(Int32Array));
-    this.#postings = Chunks.readSnapshot(input);
+    this.#chains = PostingChains.readSnapshot(input, sized);
     this.#sorted = Array.from(input.array(Int32Array));
     this.#unsorted = Array.from(input.array(Int32Array));
     this.#deletions = new Deletions();
@@ -336,8 +206,7 @@ export class Terms {
       this.#docStamp = grow(this.#docStamp, term + 1);
       this.#docPacked = grow(this.#docPacked, term + 1);
       this.#hash = grow(this.#hash, term + 1);
-      this.#head = grow(this.#head, term + 1, -1);
-      this.#tail = grow(this.#tail, term + 1, -1);
+      this.#chains.grow(term + 1);
     }
     this.#hash[term] = hash;
     this.#table[-1 - found] = term;
@@ -367,7 +236,7 @@ export class Terms {
   // --- Querying ------------------------------------------------------------------------------
 
   /** The id of a known term with documents, or -1. */
-  #liveTerm(text: string): number {
+  liveTerm(text: string): number {
     const term = this.#findTerm(text, 0, text.length, hashOf(text));
     return term >= 0 && this.#df[term] > 0 ? term : -1;
   }
@@ -379,7 +248,7 @@ export class Terms {
 
   /** The term itself, when it has documents. */
   exact(token: string): Variant[] {
-    const term = this.#liveTerm(token);
+    const term = this.liveTerm(token);
     return term >= 0 ? [{ term, weight: VARIANT_WEIGHT.exact, df: this.#df[term] }] : [];
   }
 
@@ -388,96 +257,16 @@ export class Terms {
    * for recent query terms: a write clears them, as frequencies and so weights change).
    */
   variants(token: string, typing: boolean): readonly Variant[] {
-    const key = (typing ? "+" : "=") + token;
-    const cache = this.#variantCache;
-    let found = cache.get(key);
-    if (found) {
-      cache.delete(key);
-    } else {
-      found = this.#variants(token, typing);
-      if (cache.size >= VARIANT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
-    }
-    cache.set(key, found);
-    return found;
+    return this.#finder.variants(token, typing);
   }
 
-  #variants(token: string, typing: boolean): Variant[] {
-    const out: Variant[] = [];
-    if (this.#termStamp.length < this.#texts.length) {
-      this.#termStamp = new Int32Array(this.#df.length);
-      this.#termStampValue = 0;
-    }
-    if (this.#termStampValue >= STAMP_LIMIT) {
-      this.#termStamp.fill(0);
-      this.#termStampValue = 0;
-    }
-    const stamp = ++this.#termStampValue;
-    const exact = this.#liveTerm(token);
-    const exactDf = exact < 0 ? 0 : this.#df[exact];
-    if (exact >= 0) {
-      this.#termStamp[exact] = stamp;
-      out.push({ term: exact, weight: VARIANT_WEIGHT.exact, df: exactDf });
-    }
-    // Other forms of the word ("apis" also finds "api", "tracker" "tracking"), each with its
-    // own idf: a form is no look-alike.
-    const forms: Variant[] = [];
-    if (isFuzzy(token)) {
-      for (const form of wordForms(token)) {
-        const term = this.#liveTerm(form);
-        if (term < 0 || this.#termStamp[term] === stamp) continue;
-        this.#termStamp[term] = stamp;
-        forms.push({ term, weight: VARIANT_WEIGHT.form, df: this.#df[term] });
-      }
-    }
-    if (typing && token.length >= MIN_PREFIX_LENGTH) {
-      for (const term of this.#completions(token)) {
-        if (this.#termStamp[term] === stamp) continue;
-        this.#termStamp[term] = stamp;
-        const share = token.length / this.#texts[term].length;
-        out.push({ term, weight: VARIANT_WEIGHT.prefix * (0.5 + 0.5 * share), df: this.#df[term] });
-      }
-    }
-    if (isFuzzy(token)) {
-      for (const [term, edits] of this.#corrections(token, stamp)) {
-        if (exactDf > 0 && this.#df[term] < exactDf * CORRECTION_DF_RATIO) continue;
-        out.push({ term, weight: VARIANT_WEIGHT.edits[edits], df: this.#df[term] });
-      }
-    }
-    // Nothing spelt like it: a term that sounds like it ("fotofix" finds "photofix"), else one
-    // edit from such a term ("kwikpost" → "quikpost" → "quickpost").
-    if (out.length + forms.length === 0 && isFuzzy(token)) {
-      const respelt = respellings(token);
-      for (const text of respelt) {
-        const term = this.#liveTerm(text);
-        if (term < 0 || this.#termStamp[term] === stamp) continue;
-        this.#termStamp[term] = stamp;
-        out.push({ term, weight: VARIANT_WEIGHT.edits[1], df: this.#df[term] });
-      }
-      for (let k = 0; out.length === 0 && k < respelt.length; k++) {
-        for (const [term] of this.#corrections(respelt[k], ++this.#termStampValue, 1)) {
-          out.push({ term, weight: VARIANT_WEIGHT.edits[2], df: this.#df[term] });
-        }
-      }
-      // Still nothing: two sound-alike changes ("surchlite" → "searchlight"), weighed as two edits.
-      for (const text of out.length === 0 ? twoChangeRespellings(token) : []) {
-        const term = this.#liveTerm(text);
-        if (term >= 0) out.push({ term, weight: VARIANT_WEIGHT.edits[2], df: this.#df[term] });
-      }
-    }
-    // Completions and corrections share the idf of the most frequent one, and a more frequent
-    // term is the likelier meaning (as in SymSpell): otherwise a rare look-alike would win.
-    const start = exactDf > 0 ? 1 : 0;
-    let maxDf = 0;
-    for (let k = start; k < out.length; k++) maxDf = Math.max(maxDf, out[k].df);
-    for (let k = start; k < out.length; k++) {
-      out[k].weight *= 1 - FREQUENCY_PREFERENCE + FREQUENCY_PREFERENCE * out[k].df / maxDf;
-      out[k].df = maxDf;
-    }
-    return out.concat(forms);
+  /** Calls `visit` with each term whose deletion neighbourhood holds `hash`. */
+  forEachNeighbour(hash: number, visit: (term: number) => void): void {
+    this.#deletions.forEachTerm(hash, visit);
   }
 
   /** Vocabulary terms with documents starting with `prefix`: the 50 most frequent at most. */
-  #completions(prefix: string): number[] {
+  completions(prefix: string): number[] {
     if (this.#unsorted.length > MAX_UNSORTED_TERMS) this.sortPrefixes();
     const texts = this.#texts;
     const found: number[] = [];
@@ -498,30 +287,4 @@ export class Terms {
     if (found.length <= MAX_PREFIX_EXPANSIONS) return found;
     return found.sort((a, b) => this.#df[b] - this.#df[a]).slice(0, MAX_PREFIX_EXPANSIONS);
   }
-
-  /** Vocabulary terms within 1 edit (2 from 8 characters) of `token`, as [term, edits]. */
-  #corrections(token: string, stamp: number, maxEdits = queryEdits(token)): [number, number][] {
-    const found: [number, number][] = [];
-    const visit = (term: number) => {
-      if (this.#termStamp[term] === stamp) return;
-      this.#termStamp[term] = stamp;
-      if (this.#df[term] <= 0) return;
-      const edits = editDistance(token, this.#texts[term], maxEdits);
-      if (edits >= 1 && edits <= maxEdits) found.push([term, edits]);
-    };
-    forEachDeletion(token, maxEdits, (hash) => this.#deletions.forEachTerm(hash, visit));
-    found.sort((a, b) => a[1] - b[1] || this.#df[b[0]] - this.#df[a[0]]);
-    return found.slice(0, MAX_CORRECTIONS);
-  }
-}
-
-/** Reserves an empty block of postings in `postings`; returns its offset. */
-function allocateBlock(postings: Chunks, capacity: number): number {
-  const block = postings.allocate(BLOCK_HEADER + 2 * capacity);
-  const chunk = postings.list[block >>> CHUNK_BITS];
-  const at = block & CHUNK_MASK;
-  chunk[at] = -1;
-  chunk[at + 1] = 0;
-  chunk[at + 2] = capacity;
-  return block;
 }
