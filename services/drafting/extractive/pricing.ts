@@ -6,8 +6,18 @@ import { type DraftedValue, type EvidenceQuote } from "../evidence.ts";
 import type { PageView, Segment } from "./pages.ts";
 import { jsonLdObjects, NONE, quote, value, windowAround } from "./pages.ts";
 import { containsPhrase, looseText, normalizeQuoteText, words } from "../text.ts";
-import { FOREIGN_PERIOD, pricedLine, type PricingModel, withoutOtherFree } from "../vocabulary.ts";
-import { COMMISSION_RE, freeHint, pricingLines } from "./pricing_lines.ts";
+import {
+  CONTACT_SALES_RE,
+  FOREIGN_PERIOD,
+  FREE_PLAN_RE,
+  ONE_TIME_RE,
+  OPEN_SOURCE_RE,
+  pricedLine,
+  type PricingModel,
+  TRIAL_RE,
+  withoutOtherFree,
+} from "../vocabulary.ts";
+import { COMMISSION_RE, freeHint, offTopicPage, pricingLines } from "./pricing_lines.ts";
 
 /** An amount with its currency before or after it ("$19", "19 €", "19 EUR"). */
 const PRICE_RE = /(?:[$€£]\s?\d[\d,.]*|\d[\d,.]*\s?(?:[$€£]|(?:usd|eur|gbp)\b))/iu;
@@ -18,6 +28,8 @@ function pricingPlans(views: PageView[]) {
   const plans: { plan: string; price: string | null; features: string[]; view: PageView }[] = [];
   const seen = new Set<string>();
   for (const v of views) {
+    // A comparison or integrations page's table holds other products' prices.
+    if (offTopicPage(v)) continue;
     for (const p of v.page.facts.pricing ?? []) {
       const plan = normalizeQuoteText(p.plan ?? "");
       // A plan "named" by a price is a table read the wrong way round (a header-less table of
@@ -34,6 +46,11 @@ function pricingPlans(views: PageView[]) {
 function isFreePrice(price: string | null, plan: string): boolean {
   const t = `${price ?? ""}`;
   return /(^|[^\d])0([.,]00)?(\s|$|\/)|\bfree\b/i.test(t) || (!price && /\bfree\b/i.test(plan));
+}
+
+/** A plan card with a paid amount. */
+function isPaidPlan(p: { plan: string; price: string | null }): boolean {
+  return !!p.price && !isFreePrice(p.price, p.plan) && PRICE_RE.test(p.price);
 }
 
 /** A quote showing a plan with its price: the shortest stretch of text from the name to the price. */
@@ -71,23 +88,11 @@ function priceFirstQuote(view: PageView, plan: string, price: string): EvidenceQ
 
 const PERIOD_WORD_RE = new RegExp(
   String
-    .raw`\b(per|a|an|each|every|\/)\s?(month|mo|year|yr|annum|week)\b|\bmonthly\b|\bannually\b|\byearly\b|\bbilled\b|${FOREIGN_PERIOD}`,
+    .raw`(?:\b(?:per|a|an|each|every)\s?|\/\s?)(?:month|mo|year|yr|annum|week)\b|\bmonthly\b|\bannually\b|\byearly\b|\bbilled\b|${FOREIGN_PERIOD}`,
   "iu",
 );
 const UNIT_PRICE_RE =
   /(?:[$€£]\s?\d[\d,.]*|\d[\d,.]*\s?(?:[$€£]|usd|eur|gbp))\s*(?:per|\/|a|each)\s+(?:[\d,.]+\s+)?(?!month|mo\b|year|yr\b|annum|week|user|seat|agent|member|person|practitioner|editor|admin|team)([a-z][a-z-]+)/iu;
-const FREE_PLAN_RE =
-  /\b(free plan|free tier|free forever|forever free|always free|free for (?:up to|teams|individuals|one|personal|small|solo|hobby|open)|free for (?:the first )?\d[\d,.]* \p{L}+|free,? up to|is free for|is free to (?:download|install|use|start|get)|free download|free for the first \d+ (?:users|projects|seats)|(?:app|extension|add-on|plugin|tool|version|newsletter|service) is free(?! trial)|use it (?:for )?free|free version|\$0|€0|£0|costs? nothing|at no cost|free to (?:use|join|read|list|sign up|subscribe)|(?:get started|start|sign up|subscribe|join)(?: for)? free|it'?s free|listing is free|free listings?|gratis (?:versie|plan|abonnement)|altijd gratis|gratis te gebruiken|kostenlose(?:n|r)? (?:version|plan|tarif)|(?:für immer|immer) kostenlos|kostenlos nutzen|version gratuite|offre gratuite|plan gratuit|(?:toujours gratuit|gratuit pour toujours)|plan gratuito|versión gratuita|(?:siempre|para siempre) gratis)\b|^\p{Lu}[\p{L}\d ]{0,20}: free\b/iu;
-const TRIAL_RE =
-  /\b(free trial|\d+[- ]day (?:free )?trial|(?:first|trial of) \d+ days (?:are|is) free|days are free|try it free)\b/iu;
-const ONE_TIME_RE =
-  /\b(one[- ]time (?:payment|purchase|fee|price)|lifetime (?:licen[cs]e|deal|access)|pay once|buy once|once, forever|no subscription)\b|[$€£]\s?\d[\d,.]*,?\s+once\b/iu;
-/** The product itself is open source (not "built with open-source tools"). */
-const OPEN_SOURCE_RE =
-  /\b((?:is|are|100%|fully|completely|entirely|free and) open[- ]source|open[- ]source (?:project|software|tool|library|app|application|and free|under|forever)|licensed under|(?:MIT|Apache|BSD|MPL|GPL|AGPL|LGPL)(?:[- ]\d(?:\.\d)?)? licen[cs]e|source code is (?:available|on GitHub))\b/iu;
-const CONTACT_SALES_RE =
-  /\b(contact (?:sales|us) for (?:pricing|a quote)|custom pricing|request a quote|get a quote|sales team will (?:send|prepare) (?:you )?a quote|pricing on request)\b/iu;
-
 /** Offers from JSON-LD (name, price, currency), each with the `key: value` lines that state it. */
 function ldOffers(views: PageView[]) {
   const out: {
@@ -139,7 +144,7 @@ function priceSegments(views: PageView[], max: number): { view: PageView; seg: S
     // period or a unit next to it.
     if (
       (PRICE_RE.test(seg.text) && (pricing || pricedLine(seg.text))) || freeTier(seg.text) ||
-      TRIAL_RE.test(seg.text) || ONE_TIME_RE.test(seg.text)
+      TRIAL_RE.test(seg.text) || ONE_TIME_RE.test(seg.text) || COMMISSION_RE.test(seg.text)
     ) {
       if (!/[.!?]$/.test(seg.text) && !seg.item && words(seg.text).length > 8) continue;
       out.push({ view: v, seg });
@@ -174,16 +179,16 @@ function modelFromEvidence(views: PageView[]): DraftedValue {
   if (openSource && (plans.length === 0 || plans.every((p) => isFreePrice(p.price, p.plan)))) {
     return pick("Free", [openSource]);
   }
+  // A one-time price next to a recurring one is an add-on (hardware, setup), not the model.
   const oneTime = findLine(views, ONE_TIME_RE);
-  if (oneTime) return pick("One-time", [oneTime]);
+  if (oneTime && !recurringPrice(views, plans)) return pick("One-time", [oneTime]);
   if (plans.length > 0) {
     const free = plans.filter((p) => isFreePrice(p.price, p.plan));
-    const paid = plans.filter((p) =>
-      p.price && !isFreePrice(p.price, p.plan) && PRICE_RE.test(p.price)
-    );
+    const paid = plans.filter(isPaidPlan);
     const priceContext = (p: { view: PageView; price: string | null }) => {
       const at = p.view.text.indexOf(p.price!);
-      return at >= 0 ? p.view.text.slice(at, at + p.price!.length + 40) : p.price!;
+      // The words right after the price ("/ month", "per user per month"), not the next section.
+      return at >= 0 ? p.view.text.slice(at, at + p.price!.length + 24) : p.price!;
     };
     const unit = paid.find((p) =>
       UNIT_PRICE_RE.test(priceContext(p)) && !PERIOD_WORD_RE.test(p.price!)
@@ -233,6 +238,8 @@ function modelFromEvidence(views: PageView[]): DraftedValue {
   if (freePlan && withPrice.length > 0) return pick("Freemium", [q(freePlan), q(withPrice[0])]);
   const periodic = withPrice.find((f) => PERIOD_WORD_RE.test(f.seg.text));
   if (periodic) return pick("Subscription", [q(periodic)]);
+  // A paid plan card rules out Free: a free line then speaks of something else.
+  if (plans.some(isPaidPlan)) return NONE;
   if (freePlan) return pick("Free", [q(freePlan)]);
   const free = findLine(
     views,
@@ -249,6 +256,15 @@ function amountsIn(text: string): string[] {
   return [...text.matchAll(new RegExp(PRICE_RE.source, "giu"))].map((m) =>
     m[0].replace(/[^\d.,]/g, "").replace(/[.,]+$/, "")
   );
+}
+
+/** Whether a plan card or a sentence states a paid price per period. */
+function recurringPrice(views: PageView[], plans: ReturnType<typeof pricingPlans>): boolean {
+  return plans.some((p) => isPaidPlan(p) && PERIOD_WORD_RE.test(p.price!)) ||
+    priceSegments(views, 8).some((f) =>
+      PRICE_RE.test(f.seg.text) && PERIOD_WORD_RE.test(f.seg.text) &&
+      !ONE_TIME_RE.test(f.seg.text)
+    );
 }
 
 /** Whether a sentence states a paid price. */
@@ -350,8 +366,10 @@ export function draftPricingSummary(views: PageView[]): DraftedValue {
     const text = parts.join("; ");
     return text.length <= 500 ? value(text, quotes) : NONE;
   }
+  // Offers without a period next to a sentence's recurring price are add-ons: use the sentences.
   const offers = ldOffers(views);
-  if (offers.length > 0) {
+  const addOns = offers.every((o) => !PERIOD_WORD_RE.test(o.note)) && recurringPrice(views, []);
+  if (offers.length > 0 && !addOns) {
     const text = offers.map((o) =>
       `${o.name}: ${o.currency ? `${o.currency} ` : ""}${o.price}${o.note ? ` ${o.note}` : ""}`
     ).join("; ");
@@ -372,7 +390,8 @@ export function draftPricingSummary(views: PageView[]): DraftedValue {
     amounts.forEach((a) => stated.add(a));
     kept.push(f);
   }
-  if (!kept.some((k) => PRICE_RE.test(k.seg.text) || freeTier(k.seg.text))) return NONE;
+  const stating = (t: string) => PRICE_RE.test(t) || freeTier(t) || COMMISSION_RE.test(t);
+  if (!kept.some((k) => stating(k.seg.text))) return NONE;
   // Each sentence or line its own part: a line without a full stop does not run into the next.
   const text = kept.map((k) => k.seg.text.replace(/[.!]$/, "")).join("; ");
   return value(text, kept.map((k) => quote(k.view, k.seg.text)));

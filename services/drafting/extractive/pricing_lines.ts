@@ -11,18 +11,48 @@ import { HEADLINE_RE, hintsFree } from "../vocabulary.ts";
 const OFF_TOPIC_HEADING_RE =
   /\b(recent|latest|past|popular|trending|featured|archive[sd]?|back issues|issues|posts|articles|stories|blog|news|press|changelog|release notes|what'?s new|updates|listings?|products|shop|marketplace|sellers?|deals|from the blog|read next|related)\b/iu;
 
-/** A short section heading (not the page's h1) over articles, news, changelogs or listings. */
+/**
+ * Section headings over other products (integrations, partners, comparisons with competitors) or
+ * over add-ons sold beside the product (hardware, extras).
+ */
+const OTHERS_HEADING_RE =
+  /\b(?:integrations?|partners?|works with|comparisons?|compares|compared|versus|vs\.?|alternatives?|add-?ons?|extras|hardware|accessories)\b/iu;
+
+/** Words that keep a comparison heading the product's own ("Plan comparison", "Compare tiers"). */
+const OWN_PLANS_RE = /\b(?:plans?|tiers?|pricing|editions?)\b/iu;
+
+/**
+ * A short section heading (not the page's h1) over articles, news, changelogs, listings or other
+ * products (integrations, competitors) or add-ons.
+ */
 function offTopicHeading(text: string, level: number): boolean {
-  return level > 1 && text.split(/\s+/).length <= 5 && OFF_TOPIC_HEADING_RE.test(text);
+  if (level <= 1 || text.split(/\s+/).length > 5) return false;
+  return OFF_TOPIC_HEADING_RE.test(text) ||
+    (OTHERS_HEADING_RE.test(text) && !OWN_PLANS_RE.test(text));
 }
+
+/**
+ * A line about what other products charge ("Most agency tools charge $49 a month", "Otros editores
+ * cobran 12 € al mes"): never the product's price.
+ */
+const OTHERS_PRICE_RE =
+  /\b(?:competitors?|other|competing|rival|most|many|typical|otros|otras|la mayoría de|andere[nr]?|die meisten|autres|la plupart des)\s+(?:[\p{L}-]+\s+){0,3}(?:charge[sd]?|cost|price|cobran|cuestan|verlangen|kosten|coûtent|facturent|rekenen|vragen)\b|\bcompetitors?'?s? (?:price|pricing|charge)/iu;
 
 /** A pricing page's path or a pricing section's heading, in English, Dutch, German, French, Spanish. */
 const PRICING_PLACE_RE =
   /\b(?:pricing|prices|plans|tarie?fs?|tarieven|prijzen|preise|precios|prix|kosten)\b|\/(?:pricing|prices|plans|tarifs?|tarieven|prijzen|preise|precios)\b/iu;
 
-/** Page kinds and paths whose prices are not the product's: posts, news, changelogs. */
+/**
+ * Page kinds and paths whose prices are not the product's: posts, news, changelog entries, careers,
+ * and pages about other products (integrations, partners, comparisons with competitors).
+ */
 const OFF_TOPIC_PAGE_RE =
-  /(?:^|\/)(?:blog|news|posts?|articles?|changelog|releases|press|issues?|p)\//iu;
+  /(?:^|\/)(?:blog|news|posts?|articles?|changelog|releases|press|issues?|p)\/|^\/(?:integrations?|partners?|compare|alternatives?|blog|news|press|careers|jobs)(?:\/|\.html?$|$)|-vs-/iu;
+
+/** A page whose prices are not the product's: a post, news, a changelog, integrations, comparisons. */
+export function offTopicPage(view: PageView): boolean {
+  return OFF_TOPIC_PAGE_RE.test(new URL(view.url).pathname);
+}
 
 /**
  * The segments that may state the product's own prices: not excluded, not headings, not numbered
@@ -33,8 +63,8 @@ export function* pricingLines(
   views: PageView[],
 ): Generator<{ view: PageView; seg: Segment; pricing: boolean }> {
   for (const view of views) {
+    if (offTopicPage(view)) continue;
     const path = new URL(view.url).pathname;
-    if (OFF_TOPIC_PAGE_RE.test(path)) continue;
     const pricingPage = view.kind === "pricing" || PRICING_PLACE_RE.test(path);
     let pricingSection = false;
     const levels = new Map((view.page.facts.headings ?? []).map((h) => [h.text, h.level]));
@@ -48,7 +78,11 @@ export function* pricingLines(
         offTopic = offTopicHeading(seg.text, level) ? level : 0;
         continue;
       }
-      if (seg.excluded || offTopic || HEADLINE_RE.test(seg.text)) continue;
+      if (
+        seg.excluded || offTopic || HEADLINE_RE.test(seg.text) || OTHERS_PRICE_RE.test(seg.text)
+      ) {
+        continue;
+      }
       yield { view, seg, pricing: pricingPage || pricingSection };
     }
   }
@@ -62,6 +96,6 @@ export function freeHint(views: PageView[]): { view: PageView; seg: Segment } | 
   return null;
 }
 
-/** A marketplace's or platform's own cut: "8% commission", "a $0.30 fee per sale". */
+/** A marketplace's or platform's own cut: "8% commission", "a $0.30 fee per sale", "keeps 4% of each booking". */
 export const COMMISSION_RE =
-  /\b\d+(?:[.,]\d+)?\s?%\s+(?:commission|(?:transaction |service |platform )?fee)\b|\bfee per (?:sale|order|transaction|booking)\b/iu;
+  /\b\d+(?:[.,]\d+)?\s?%\s+(?:commission|(?:transaction |service |platform )?fee)\b|\bfee per (?:sale|order|transaction|booking)\b|\b(?:keeps?|takes?) (?:only )?\d+(?:[.,]\d+)?\s?% (?:of|from|on) (?:each|every) (?:sale|order|transaction|booking|payment|payout)\b/iu;
