@@ -34,6 +34,34 @@ function headingQuote(view: PageView, seg: Segment): EvidenceQuote {
 const NOT_FEATURE_SECTION_RE =
   /\b(testimonials?|customers?|say|saying|pricing|plans?|faqs?|questions?|our team|the team|meet|founders?|blog|news|press|careers?|jobs?|contact|legal|compare|logos|changelog|what'?s new|release notes)\b/i;
 
+/**
+ * A list item's lead-in: the heading it starts with (a card written as a list item), or the lead
+ * of "Lead — explanation" (or of a long "Lead: explanation"); else the whole item.
+ */
+function leadIn(text: string, headings: string[]): string {
+  const heading = headings.find((h) => h.length >= 3 && text.startsWith(`${h} `));
+  const m = heading ? [text, heading] : text.match(
+    shortItem(text) ? /^(.{3,100}?)\s[—–-]\s/u : /^(.{3,100}?)(?:\s[—–-]\s|:\s)/u,
+  );
+  // A lead of capitalised words only ("Jane Doe — CEO, ...") is a name, not a feature.
+  return m && words(m[1]).length >= 2 && /(?:^|\s)\p{Ll}/u.test(m[1]) ? m[1] : text;
+}
+
+/** "Jane Doe — CEO, ...": a person and their role, not a feature. */
+const PERSON_ITEM_RE =
+  /^\p{Lu}\p{L}+(?:\s\p{Lu}[\p{L}'-]+){1,2}\s?[—–,:-]\s?(?:co-?founder|founder|ceo|cto|coo|cfo|cpo|vp|head|lead|director|engineer|designer|advisor|investor|partner|chair)\b/iu;
+
+/** The page's card headings (h3 to h6), as the segments write them. */
+function cardHeadings(v: PageView): string[] {
+  return (v.page.facts.headings ?? []).filter((h) => h.level >= 3).map((h) =>
+    normalizeQuoteText(h.text)
+  );
+}
+
+function shortItem(text: string): boolean {
+  return words(text).length <= 14 && text.length <= 160;
+}
+
 /** Content lists that read like features: items of 2 to 12 words, not links, not pricing cards. */
 function featureLists(v: PageView): Segment[][] {
   const links = new Set((v.page.facts.links ?? []).map((l) => looseText(l.text)));
@@ -49,7 +77,9 @@ function featureLists(v: PageView): Segment[][] {
     if (unique.some((s) => links.has(looseText(s.text)) || planFeatures.has(looseText(s.text)))) {
       continue;
     }
-    if (!unique.every((s) => words(s.text).length <= 14 && s.text.length <= 160)) continue;
+    const headings = cardHeadings(v);
+    if (!unique.every((s) => shortItem(leadIn(s.text, headings)))) continue;
+    if (unique.some((s) => PERSON_ITEM_RE.test(s.text))) continue;
     const first = unique[0];
     const section = [...v.segments].reverse().find((s) => s.heading && s.end <= first.start);
     if (section && NOT_FEATURE_SECTION_RE.test(section.text)) continue;
@@ -73,7 +103,7 @@ export function draftFeatures(views: PageView[]): DraftedValue {
     addText(seg.text.replace(/[.:]$/, ""), headingQuote(v, seg));
   const addItem = (v: PageView, seg: Segment) =>
     addText(
-      seg.text.replace(/[.;]$/, ""),
+      leadIn(seg.text, cardHeadings(v)).replace(/[.;]$/, ""),
       quote(
         v,
         seg.text.length >= MIN_QUOTE_CHARS

@@ -27,7 +27,7 @@ function ldType(o: Record<string, unknown>): string {
 
 /** The product name: JSON-LD, og:site_name or the title part that names it, quoted on a page. */
 export function draftName(ctx: { views: PageView[]; startUrl: string }): DraftedValue {
-  const candidates: { name: string; view: PageView; title?: string; ld?: string }[] = [];
+  const candidates: NameCandidate[] = [];
   const home = ctx.views.filter((v) => v.kind === "home");
   const ordered = [...home, ...ctx.views.filter((v) => v.kind !== "home")];
   for (const v of ordered) {
@@ -39,10 +39,11 @@ export function draftName(ctx: { views: PageView[]; startUrl: string }): Drafted
       const name = /^(Organization|Corporation)$/.test(ldType(o))
         ? normalizeQuoteText(o.name).replace(LEGAL_FORM_RE, "")
         : o.name;
-      candidates.push({ name, view: v, ld: normalizeQuoteText(o.name) });
+      const rank = typeOrder(ldType(o)) === 0 ? NAME_RANK.Product : NAME_RANK.Other;
+      candidates.push({ name, view: v, ld: normalizeQuoteText(o.name), rank });
     }
     const site = v.page.facts.og?.["og:site_name"] ?? v.page.facts.og?.["site_name"];
-    if (site) candidates.push({ name: site, view: v });
+    if (site) candidates.push({ name: site, view: v, rank: NAME_RANK.SiteName });
   }
   let domain = "";
   try {
@@ -67,10 +68,16 @@ export function draftName(ctx: { views: PageView[]; startUrl: string }): Drafted
     const alone = parts.length === 1 && words(parts[0]).length <= 3 && agrees(parts[0])
       ? parts[0]
       : undefined;
-    const pick = byDomain ?? (parts.length > 1 ? short : alone);
-    if (pick) candidates.push({ name: pick, view: v, title: normalizeQuoteText(title) });
+    const pick = byDomain ?? (parts.length > 1 || namesPage(title) ? short : alone);
+    // A title part the page's own sentences make their subject names the product, even when the
+    // domain and og:site_name name the company that makes it ("Pagecraft — … | Northwind Labs").
+    const stated = parts.find((p) => words(p).length <= 3 && properNoun(v, p) && agrees(p));
+    const named = stated ?? pick;
+    const rank = stated ? NAME_RANK.Subject : NAME_RANK.Title;
+    if (named) candidates.push({ name: named, view: v, title: normalizeQuoteText(title), rank });
     if (v.kind === "home") break;
   }
+  candidates.sort((a, b) => a.rank - b.rank);
   for (const c of candidates) {
     const n = normalizeQuoteText(c.name);
     if (!n || n.length > 80) continue;
@@ -84,12 +91,41 @@ export function draftName(ctx: { views: PageView[]; startUrl: string }): Drafted
   return NONE;
 }
 
+/** Whether a page writes `term` only as a name: capitalised, never in lower case ("invoices"). */
+function properNoun(view: PageView, term: string): boolean {
+  if (!/\p{Lu}/u.test(term)) return false;
+  const lower = term.toLowerCase();
+  const text = normalizeQuoteText(view.page.text ?? "");
+  const at = (i: number) => i < 0 || !/[\p{L}\p{N}]/u.test(text[i] ?? "");
+  for (let i = text.indexOf(lower); i >= 0; i = text.indexOf(lower, i + 1)) {
+    if (at(i - 1) && at(i + lower.length)) return false;
+  }
+  return true;
+}
+
+/** Where a name candidate comes from, most telling first. */
+const NAME_RANK = { Product: 0, Subject: 1, Other: 2, SiteName: 3, Title: 4 } as const;
+
+interface NameCandidate {
+  name: string;
+  view: PageView;
+  rank: typeof NAME_RANK[keyof typeof NAME_RANK];
+  /** The title it was read from. */
+  title?: string;
+  /** The JSON-LD name it was read from. */
+  ld?: string;
+}
+
 /** A company's legal form after its name. */
 const LEGAL_FORM_RE =
   /,?\s+(?:Ltd\.?|Limited|Inc\.?|LLC|GmbH|AG|SAS|SARL|S\.A\.|B\.V\.|BV|Oy|AB|ApS|Pty\.? Ltd\.?|PLC)$/u;
 
-/** Headlines of a docs or landing page that say nothing about the product. */
-const GENERIC_H1_RE = /^(?:overview|introduction|home|welcome|getting started|about)$/iu;
+/**
+ * Names of a page rather than of the product: a docs or landing page's headline ("Overview"), or
+ * a title's page part ("Home | Tidewater").
+ */
+const PAGE_NAME_RE =
+  /^(?:overview|introduction|home|home ?page|welcome|getting started|about|about us|start page|index)$/iu;
 /** A title part's section suffix: "Relaykit Docs" names Relaykit. */
 const SECTION_SUFFIX_RE = /\s+(?:Docs|Documentation|Blog|Help Cent(?:er|re)|Help|Wiki|Guides?)$/u;
 
@@ -104,15 +140,24 @@ const HOSTED_REPO_RE = /^[\w.-]+\s?\/\s?([\w.-]+)(?::\s+(.+))?$/u;
  * name and its description as parts.
  */
 export function titleParts(title: string): string[] {
-  const parts = normalizeQuoteText(title).split(/\s+[|\-–—:·•]\s+|:\s+/).map((p) => p.trim());
+  const parts = splitTitle(title);
   const out: string[] = [];
   for (const p of parts) {
-    if (!p || HOSTING_RE.test(p)) continue;
+    if (!p || HOSTING_RE.test(p) || PAGE_NAME_RE.test(p)) continue;
     const repo = p.match(HOSTED_REPO_RE);
     if (repo) out.push(repo[1], ...(repo[2] ? [repo[2]] : []));
     else out.push(p.replace(SECTION_SUFFIX_RE, "") || p);
   }
   return out;
+}
+
+function splitTitle(title: string): string[] {
+  return normalizeQuoteText(title).split(/\s+[|\-–—:·•]\s+|:\s+/).map((p) => p.trim());
+}
+
+/** Whether a title names the page before (or after) the product ("Home | Tidewater"). */
+function namesPage(title: string): boolean {
+  return splitTitle(title).some((p) => PAGE_NAME_RE.test(p));
 }
 
 function typeOrder(type: string): number {
@@ -142,7 +187,7 @@ export function draftTagline(views: PageView[], name: string | null): DraftedVal
   }
   const h1 = (home.page.facts.headings ?? []).find((h) => h.level === 1);
   if (h1 && words(h1.text).length >= 2 && words(h1.text).length <= 14) candidates.push(h1.text);
-  if (h1 && (isName(normalizeQuoteText(h1.text)) || GENERIC_H1_RE.test(h1.text.trim()))) {
+  if (h1 && (isName(normalizeQuoteText(h1.text)) || PAGE_NAME_RE.test(h1.text.trim()))) {
     // The name (or a docs page's "Overview") as the headline: the line right under it.
     const at = home.segments.findIndex((seg) =>
       seg.heading && seg.text === normalizeQuoteText(h1.text)

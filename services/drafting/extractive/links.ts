@@ -4,7 +4,7 @@ import { type DraftedValue, type DraftProposal } from "../evidence.ts";
 import type { PageView } from "./pages.ts";
 import { jsonLdObjects, NONE, quote, quoteFor, value } from "./pages.ts";
 import { canonicalUrl, isFavicon, normalizeQuoteText } from "../text.ts";
-import { isCompanyProfile } from "../extract/links.ts";
+import { isCompanyProfile, writtenEmails } from "../extract/links.ts";
 
 /** The contact email, a contact page's and a hello@-style address first. */
 export function draftEmail(views: PageView[]): DraftedValue {
@@ -37,7 +37,11 @@ export function draftEmail(views: PageView[]): DraftedValue {
     }
     return NONE;
   }
-  const inText = quoteFor([c.view], c.email, 200);
+  // An address written out ("hello [at] acme.com") is quoted as the page writes it.
+  const written = writtenEmails(c.view.text).find((w) =>
+    w.email.toLowerCase() === c.email.toLowerCase()
+  )?.written;
+  const inText = quoteFor([c.view], written ?? c.email, 200);
   return value(c.email, [inText ?? quote(c.view, c.email)]);
 }
 

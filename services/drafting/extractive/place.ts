@@ -4,10 +4,11 @@
  */
 import { type DraftedValue, type EvidenceQuote } from "../evidence.ts";
 import type { PageView, Segment } from "./pages.ts";
+import { inOtherZone } from "./people.ts";
 import { jsonLdObjects, NONE, quote, quoteFor, value, windowAround } from "./pages.ts";
 import {
   countryCodeOf,
-  foundingYearsIn,
+  foundingYearClaims,
   MIN_QUOTE_CHARS,
   normalizeQuoteText,
   words,
@@ -295,14 +296,30 @@ function countryNamesFor(code: string): string[] {
   return names ? [names] : [];
 }
 
-/** The year a sentence (or JSON-LD foundingDate) says the company was founded. */
+/** A timeline's year standing alone before its entry ("2020" in `<dt>`, "2020 —"). */
+const TIMELINE_YEAR_RE = /^\s*(?:18|19|20)\d\d\s*[:–—-]?\s*$/u;
+
+/** A segment's text, with the timeline year before it when the segment states none. */
+function withTimelineYear(v: PageView, i: number): string {
+  const seg = v.segments[i];
+  const prev = v.segments[i - 1];
+  if (!prev || prev.excluded || /\b(?:18|19|20)\d\d\b/.test(seg.text)) return seg.text;
+  return TIMELINE_YEAR_RE.test(prev.text) ? v.text.slice(prev.start, seg.end) : seg.text;
+}
+
+/**
+ * The year a sentence (or JSON-LD foundingDate) says the company was founded: a strong cue on any
+ * page ("founded in", "Est.", a timeline's "2020 — … founds …") before a weak one ("since"), never
+ * from a teaser or sidebar about another product ("Clipjar … Launched in 2019").
+ */
 export function draftFoundedYear(views: PageView[]): DraftedValue {
-  for (const v of views) {
-    for (const seg of v.segments) {
-      if (seg.excluded) continue;
-      const years = foundingYearsIn(seg.text);
-      if (years.length > 0) {
-        return value(years[0], [quote(v, windowAround(seg.text, years[0], 240))]);
+  for (const weak of [false, true]) {
+    for (const v of views) {
+      for (const [i, seg] of v.segments.entries()) {
+        if (seg.excluded || inOtherZone(v, seg)) continue;
+        const text = withTimelineYear(v, i);
+        const claim = foundingYearClaims(text).find((c) => c.weak === weak);
+        if (claim) return value(claim.year, [quote(v, windowAround(text, claim.year, 240))]);
       }
     }
   }

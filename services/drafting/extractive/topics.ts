@@ -197,9 +197,23 @@ function featureItems(views: PageView[]): string[] {
     .flatMap((v) => v.segments.filter((s) => s.item && !s.excluded).map((s) => s.text));
 }
 
+/**
+ * Punctuation that ends a clause inside a segment: commas, brackets, dashes between spaces, and
+ * stops or colons before a space ("Node.js" stays one word).
+ */
+const CLAUSE_BREAK_RE = /[,;!?()[\]{}…|·•]|[.:](?=\s|$)|\s[–—-]\s/u;
+
+/** The names the site goes by (the product's, and its home og:site_name): never a tag. */
+function siteNames(views: PageView[], name: string | null): string[] {
+  const home = views.find((v) => v.kind === "home") ?? views[0];
+  const og = home?.page.facts.og;
+  const site = og?.["og:site_name"] ?? og?.["site_name"];
+  return [name, site].filter((n): n is string => !!n);
+}
+
 /** The `max` most used meaningful words and word pairs, each with a quote. */
 export function draftTerms(views: PageView[], name: string | null, max: number): DraftedValue {
-  const nameStems = new Set(name ? contentStems(name) : []);
+  const nameStems = new Set(siteNames(views, name).flatMap((n) => contentStems(n)));
   const counts = new Map<string, { count: number; form: string }>();
   const bump = (key: string, form: string, weight: number) => {
     const e = counts.get(key);
@@ -221,12 +235,15 @@ export function draftTerms(views: PageView[], name: string | null, max: number):
     const weight = v.kind === "home" ? 2 : v.kind === "features" ? 1.5 : 1;
     for (const seg of v.segments) {
       if (seg.excluded) continue;
-      const ws = words(seg.text).map((w) => w.toLowerCase());
-      const st = ws.map((w) => nounish(w) ? termStem(w) : null);
-      ws.forEach((w, i) => {
-        if (st[i]) bump(st[i]!, w, weight * (seg.heading ? 1.5 : 1));
-        if (st[i] && st[i + 1]) bump(`${st[i]} ${st[i + 1]}`, `${w} ${ws[i + 1]}`, weight * 1.8);
-      });
+      // A word pair never spans a clause break ("every harbour, seven days ahead").
+      for (const clause of seg.text.split(CLAUSE_BREAK_RE)) {
+        const ws = words(clause).map((w) => w.toLowerCase());
+        const st = ws.map((w) => nounish(w) ? termStem(w) : null);
+        ws.forEach((w, i) => {
+          if (st[i]) bump(st[i]!, w, weight * (seg.heading ? 1.5 : 1));
+          if (st[i] && st[i + 1]) bump(`${st[i]} ${st[i + 1]}`, `${w} ${ws[i + 1]}`, weight * 1.8);
+        });
+      }
     }
   }
   // Only terms the product's own description or feature list states.
