@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import type { DraftedValue } from "../services/drafting/evidence.ts";
 import { draftExtractive } from "../services/drafting/drafter_extractive.ts";
 import { verifyProposal } from "../services/drafting/verifier.ts";
-import { foundingYearClaims, foundingYearsIn } from "../services/drafting/text.ts";
+import { foundingYearClaims, foundingYearsIn } from "../services/drafting/founding_years.ts";
 import { writtenEmails } from "../services/drafting/extract/links.ts";
 import { defaultCategories } from "../services/platform/reference.ts";
 import { readPages } from "./people_fixture.ts";
@@ -154,4 +154,55 @@ Deno.test("a county or province names the country; a teaser's 'Launched in 2019'
   assert.equal(val(verified.fields.founded_year), "2021");
   assert.equal(val(verified.fields.city), "Falmouth");
   assert.equal(val(verified.fields.country), "GB");
+});
+
+Deno.test("founding words about another organisation give no year; the product's own entry does", async () => {
+  const about = page(
+    "Our story | Tillroll",
+    `<h1>Our story</h1><p>Oakridge Growers, a family nursery founded in 1987, asked us to help.</p>
+    <p>Xero has helped small businesses keep their books since 2006.</p>
+    <ol><li><strong>1998</strong> The Blue Heron opens on Richmond Row.</li>
+    <li><strong>2019</strong> Megan and Arjun Mehta found Tillroll in London, Ontario.</li></ol>`,
+  );
+  const home = page("Tillroll", `<h1>Close out the night</h1><p>Tillroll counts the till.</p>`);
+  const { verified } = await drafted([["/", "home", home], ["/about", "about", about]]);
+  assert.equal(val(verified.fields.founded_year), "2019");
+  const others = await drafted([["/", "home", home], [
+    "/about",
+    "about",
+    about.replace(
+      /<ol>.*<\/ol>/s,
+      "",
+    ),
+  ]]);
+  assert.equal(val(others.drafted.fields.founded_year), null);
+});
+
+Deno.test("founding claims about another subject: appositives and 'X has … since' unless about the product", () => {
+  const about = { product: "Tidewater" };
+  const years = (t: string) => foundingYearClaims(t, about).map((c) => c.year);
+  assert.deepEqual(years("Oakridge Growers, a family nursery founded in 1987, asked us"), []);
+  assert.deepEqual(years("Xero has helped small businesses since 2006."), []);
+  assert.deepEqual(years("Tidewater, a small company founded in 2019, makes apps."), ["2019"]);
+  assert.deepEqual(years("Tidewater has kept sailors safe since 2019."), ["2019"]);
+  assert.deepEqual(years("We have made tide apps since 2018."), ["2018"]);
+  // Without the product (the verifier's reading), the claims stay as before.
+  assert.deepEqual(foundingYearsIn("Xero has helped small businesses since 2006."), ["2006"]);
+});
+
+Deno.test("another organisation's written-out address comes after the site's own", async () => {
+  const contact = page(
+    "Contact · Hivetally",
+    `<h1>Get in touch</h1><p>For wax and frames, our supplier takes orders at hello [at] waxworks.example.</p>`,
+  );
+  const home = page(
+    "Hivetally | Hive log",
+    `<h1>Every hive, one log</h1><p>Hivetally keeps inspection notes for every hive.</p>`,
+    `<p>Questions? <a href="mailto:team@hivetally.example">team@hivetally.example</a></p>`,
+  );
+  const { verified } = await drafted([["/", "home", home], ["/contact", "contact", contact]]);
+  assert.equal(val(verified.fields.contact_email), "team@hivetally.example");
+  // Alone, it is still the address the site gives.
+  const alone = await drafted([["/", "home", HOME], ["/contact", "contact", contact]]);
+  assert.equal(val(alone.verified.fields.contact_email), "hello@waxworks.example");
 });

@@ -108,3 +108,38 @@ Deno.test("tags: no word pair across a clause break, never the site's own names"
     assert.ok(!/harbour seven|marlin|apps/.test(t), `"${t}" is not a tag`);
   }
 });
+
+Deno.test("name: a short h1 the description speaks of, over 'Home — Maker' in the title", async () => {
+  const p = await draftHome(
+    "http://127.0.0.1:8124",
+    `<title>Home — Marram Studio</title>
+     <meta name="description" content="Seedlot keeps stock counts for plant nurseries in one place.">`,
+    `<h1>Seedlot</h1><p>Stock counts for plant nurseries, from seed tray to shipping rack.</p>
+     <p>Write to hello@seedlot.example. Seedlot is made by Marram Studio in Victoria.</p>`,
+  );
+  assert.equal(valueOf(p.fields.name), "Seedlot");
+  assert.equal(
+    valueOf(p.fields.tagline),
+    "Stock counts for plant nurseries, from seed tray to shipping rack",
+  );
+  const tags = (valueOf(p.fields.tags) as string[] | null) ?? [];
+  assert.ok(!tags.some((t) => /marram|studio/.test(t)), JSON.stringify(tags));
+  // Without a sentence about the h1, the title's part stays the name, as before.
+  const plain = await draftHome(
+    "http://127.0.0.1:8124",
+    `<title>Home — Marram Studio</title>`,
+    `<h1>Seedlot</h1><p>Stock counts for plant nurseries.</p>`,
+  );
+  assert.equal(valueOf(plain.fields.name), "Marram Studio");
+});
+
+Deno.test("name: a JSON-LD name of the product's add-ons gives the title's name, not 'X add-ons'", async () => {
+  const ld = { "@context": "https://schema.org", "@type": "Product", name: "Tillroll add-ons" };
+  const p = await draftHome(
+    "http://127.0.0.1:8125",
+    `<title>Tillroll | Certified partner of Xero</title>
+     <script type="application/ld+json">${JSON.stringify(ld)}</script>`,
+    `<h1>Close out the night in two minutes</h1><p>Tillroll counts the float for pubs.</p>`,
+  );
+  assert.equal(valueOf(p.fields.name), "Tillroll");
+});

@@ -143,3 +143,25 @@ Deno.test("pricing model: a free quota written 'gratis hasta' or 'kostenlos bis'
     assert.equal(val(v.proposal.fields.pricing_model), "Freemium", free);
   }
 });
+
+Deno.test("pricing: JSON-LD offers and a list of add-ons are not plans, nor features", async () => {
+  const ld = `<script type="application/ld+json">{"@context": "https://schema.org",
+    "@type": "Product", "name": "Parsely add-ons", "offers": [${offer("Scanner bundle", "249")},
+    ${offer("Extra inbox", "15")}]}</script>`;
+  const v = await verifiedDraft([[
+    "/",
+    "home",
+    page(
+      "Parsely",
+      `<h1>Paper in, JSON out</h1><p>Parsely reads receipts for you.</p>${ld}
+      <h2>Features</h2><ul><li>Receipts read in seconds</li><li>Totals checked twice</li></ul>
+      <section id="pricing"><h2>One plan</h2><p>Parsely is $39 per workspace per month.</p>
+      <h3>Add-ons</h3><ul><li>Scanner bundle — $249 once</li><li>Extra inbox — $15 a month</li></ul>
+      <p>Add-ons: a label pack is $25 once.</p></section>`,
+    ),
+  ]]);
+  const f = v.proposal.fields;
+  assert.equal(val(f.pricing_model), "Subscription");
+  assert.equal(val(f.pricing_summary), "Parsely is $39 per workspace per month");
+  assert.deepEqual(val(f.features), ["Receipts read in seconds", "Totals checked twice"]);
+});

@@ -94,52 +94,6 @@ export function proseSupport(value: string, quoted: string): { share: number; mi
   return { share: content.length === 0 ? 1 : found / content.length, missing };
 }
 
-/** Founding words, also in Dutch, German, French and Spanish ("opgericht in", "fundada en"). */
-const FOUNDING_WORDS_OTHER = String
-  .raw`opgericht|gestart|ontstaan|ontstond|gegründet|gegruendet|entstand|entstanden|seit|fondée?|fondee?|fondat[ao]|depuis|fundad[ao]|fundó|naci[óo]|desde`;
-const FOUNDING_WORDS = String
-  .raw`(?:\b(?:founded|co-founded|cofounded|established|started|incorporated|began|since|launched in|founding ?date|foundingDate|first (?:version|release) (?:shipped|launched|was released|came out)|${FOUNDING_WORDS_OTHER})(?![\p{L}])|\best\.|\b(?:created|built)\b[^.!?|]{0,40}?\bin(?= (?:19|20)\d\d\b))`;
-
-/** Founding words that also describe a person's own past ("beekeeper since 2016"). */
-const WEAK_FOUNDING_RE = /^(?:since|seit|depuis|desde)$/iu;
-/** A clause about a person: a relative or personal pronoun before the cue ("a guide who has … since"). */
-const PERSON_CLAUSE_RE = /\b(?:who|whose|he|she|his|her|him|qui|quien)\b/iu;
-
-/** A stated founding year, and whether only a weak cue ("since") states it. */
-export interface FoundingYear {
-  year: string;
-  weak: boolean;
-}
-
-/**
- * Years stated with founding words in a text, strong cues first: "Founded in 2019", "Est. 2021",
- * "2020 Sofie founds Hivetally" (a timeline entry), "since 2015" (weak). A weak cue in a clause
- * about a person ("a guide who has led trips since 2012") states no founding.
- */
-export function foundingYearClaims(text: string): FoundingYear[] {
-  const found = new Map<string, boolean>();
-  const add = (year: string, weak: boolean) => found.set(year, (found.get(year) ?? true) && weak);
-  const after = new RegExp(`(${FOUNDING_WORDS})[^.!?|]{0,60}?\\b((?:18|19|20)\\d\\d)\\b`, "giu");
-  const before = new RegExp(
-    `\\b((?:18|19|20)\\d\\d)\\b(?:[^.!?|\\d]{0,25}?\\b(?:founded|founds|established|incorporated|fondée?|fundad[ao])|[^.!?|\\d]{0,60}?\\b(?:opgericht|gestart|gegründet|gegruendet))(?![\\p{L}])`,
-    "giu",
-  );
-  for (const m of text.matchAll(after)) {
-    const weak = WEAK_FOUNDING_RE.test(m[1].trim());
-    const sentence = text.slice(0, m.index!).split(/[.!?|]/).pop() ?? "";
-    if (weak && PERSON_CLAUSE_RE.test(sentence)) continue;
-    add(m[2], weak);
-  }
-  for (const m of text.matchAll(before)) add(m[1], false);
-  return [...found].map(([year, weak]) => ({ year, weak }))
-    .sort((a, b) => Number(a.weak) - Number(b.weak));
-}
-
-/** Years (as strings) stated with founding words in a text: "Founded in 2019", "since 2015". */
-export function foundingYearsIn(text: string): string[] {
-  return foundingYearClaims(text).map((c) => c.year);
-}
-
 /** A name of a word list with its spaces back ("New_York" → "New York"). */
 function spaced(name: string): string {
   return name.replace(/_/g, " ");

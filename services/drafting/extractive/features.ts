@@ -3,6 +3,7 @@ import { type DraftedValue, type EvidenceQuote } from "../evidence.ts";
 import type { PageView, Segment } from "./pages.ts";
 import { jsonLdObjects, NONE, quote, similar, value, windowAround } from "./pages.ts";
 import { looseText, MIN_QUOTE_CHARS, normalizeQuoteText, words } from "../text.ts";
+import { PRICE_RE } from "./pricing_rows.ts";
 
 const GENERIC_HEADING_RE =
   /^(features?|all features|pricing|plans?|faqs?|frequently asked questions|questions\??|about( us)?|contact( us)?|blog|get started|start now|sign up|log ?in|testimonials?|what (our )?(customers|users|people) (say|are saying)|loved by.*|trusted by.*|our (team|story|mission|customers)|team|customers|integrations?|resources|company|product|legal|support|help|newsletter|follow us|how it works|why .*|ready to .*\??|.*\?)$/iu;
@@ -32,7 +33,7 @@ function headingQuote(view: PageView, seg: Segment): EvidenceQuote {
 }
 
 const NOT_FEATURE_SECTION_RE =
-  /\b(testimonials?|customers?|say|saying|pricing|plans?|faqs?|questions?|our team|the team|meet|founders?|blog|news|press|careers?|jobs?|contact|legal|compare|logos|changelog|what'?s new|release notes)\b/i;
+  /\b(testimonials?|customers?|say|saying|pricing|plans?|faqs?|questions?|our team|the team|meet|founders?|blog|news|press|careers?|jobs?|contact|legal|compare|logos|changelog|what'?s new|release notes|add-?ons?|extras)\b/i;
 
 /**
  * A list item's lead-in: the heading it starts with (a card written as a list item), or the lead
@@ -80,6 +81,8 @@ function featureLists(v: PageView): Segment[][] {
     const headings = cardHeadings(v);
     if (!unique.every((s) => shortItem(leadIn(s.text, headings)))) continue;
     if (unique.some((s) => PERSON_ITEM_RE.test(s.text))) continue;
+    // A list whose every item states a price is a price list ("Printer bundle — $249 once").
+    if (unique.every((s) => PRICE_RE.test(s.text))) continue;
     const first = unique[0];
     const section = [...v.segments].reverse().find((s) => s.heading && s.end <= first.start);
     if (section && NOT_FEATURE_SECTION_RE.test(section.text)) continue;

@@ -39,6 +39,13 @@ export function draftName(ctx: { views: PageView[]; startUrl: string }): Drafted
       const name = /^(Organization|Corporation)$/.test(ldType(o))
         ? normalizeQuoteText(o.name).replace(LEGAL_FORM_RE, "")
         : o.name;
+      // A name then lower-case words names a thing of the product ("Tillroll add-ons"): the
+      // leading name is the product's only when the page title states it.
+      const thing = ldThingOf(v, name);
+      if (thing) {
+        candidates.push({ name: thing, view: v, rank: NAME_RANK.Other });
+        continue;
+      }
       const rank = typeOrder(ldType(o)) === 0 ? NAME_RANK.Product : NAME_RANK.Other;
       candidates.push({ name, view: v, ld: normalizeQuoteText(o.name), rank });
     }
@@ -61,10 +68,10 @@ export function draftName(ctx: { views: PageView[]; startUrl: string }): Drafted
     // A lone title part is the name when the h1, the meta description's subject or the subject
     // of the page's first sentences agrees ("Quietroom books a guided break …").
     const subject = (t: string, p: string) => looseText(t).startsWith(`${looseText(p)} `);
-    const agrees = (p: string) =>
-      (h1 !== undefined && looseText(h1) === looseText(p)) ||
+    const spoken = (p: string) =>
       (desc !== null && subject(desc, p)) ||
       v.segments.slice(0, 12).some((seg) => isProse(seg) && subject(seg.text, p));
+    const agrees = (p: string) => (h1 !== undefined && looseText(h1) === looseText(p)) || spoken(p);
     const alone = parts.length === 1 && words(parts[0]).length <= 3 && agrees(parts[0])
       ? parts[0]
       : undefined;
@@ -74,6 +81,12 @@ export function draftName(ctx: { views: PageView[]; startUrl: string }): Drafted
     const stated = parts.find((p) => words(p).length <= 3 && properNoun(v, p) && agrees(p));
     const named = stated ?? pick;
     const rank = stated ? NAME_RANK.Subject : NAME_RANK.Title;
+    // A short h1 the page's sentences make their subject names the product when no title part
+    // does ("Home — Marram Studio" over an h1 "Seedlot" and "Seedlot keeps stock counts …").
+    if (!stated && h1 && words(h1).length <= 3 && properNoun(v, h1) && spoken(h1)) {
+      const described = desc !== null && subject(desc, h1) ? normalizeQuoteText(desc) : undefined;
+      candidates.push({ name: h1, view: v, rank: NAME_RANK.Subject, described });
+    }
     if (named) candidates.push({ name: named, view: v, title: normalizeQuoteText(title), rank });
     if (v.kind === "home") break;
   }
@@ -86,7 +99,8 @@ export function draftName(ctx: { views: PageView[]; startUrl: string }): Drafted
     // be a footer, which does not speak for the product.
     const fromTitle = c.title ? sourcedQuote(c.view, c.title, "meta", "title") : null;
     const fromLd = c.ld ? sourcedQuote(c.view, c.ld, "jsonld", "name") : null;
-    if (q || fromTitle || fromLd) return value(n, [q, fromTitle, fromLd]);
+    const fromDesc = c.described ? sourcedQuote(c.view, c.described, "meta", "description") : null;
+    if (q || fromTitle || fromLd) return value(n, [fromDesc, q, fromTitle, fromLd]);
   }
   return NONE;
 }
@@ -97,10 +111,24 @@ function properNoun(view: PageView, term: string): boolean {
   const lower = term.toLowerCase();
   const text = normalizeQuoteText(view.page.text ?? "");
   const at = (i: number) => i < 0 || !/[\p{L}\p{N}]/u.test(text[i] ?? "");
+  // An e-mail address or a domain ("hello@seedlot.example") writes a name in lower case too.
+  const address = (i: number) =>
+    /[@./]/.test(text[i - 1] ?? "") ||
+    /^\.\p{L}/u.test(text.slice(i + lower.length, i + lower.length + 2));
   for (let i = text.indexOf(lower); i >= 0; i = text.indexOf(lower, i + 1)) {
-    if (at(i - 1) && at(i + lower.length)) return false;
+    if (at(i - 1) && at(i + lower.length) && !address(i)) return false;
   }
   return true;
+}
+
+/** The leading name of a JSON-LD name such as "Tillroll add-ons" when the title states it. */
+function ldThingOf(view: PageView, name: string): string | null {
+  const m = normalizeQuoteText(name).match(
+    /^(\p{Lu}[\p{L}\p{N}.]*(?: \p{Lu}[\p{L}\p{N}.]*)?)((?: \p{Ll}[\p{L}-]*)+)$/u,
+  );
+  if (!m) return null;
+  const title = view.page.facts.title ?? view.page.title ?? "";
+  return titleParts(title).some((p) => looseText(p) === looseText(m[1])) ? m[1] : null;
 }
 
 /** Where a name candidate comes from, most telling first. */
@@ -114,6 +142,8 @@ interface NameCandidate {
   title?: string;
   /** The JSON-LD name it was read from. */
   ld?: string;
+  /** The meta description that makes it its subject. */
+  described?: string;
 }
 
 /** A company's legal form after its name. */

@@ -20,7 +20,7 @@ export function draftEmail(views: PageView[]): DraftedValue {
       const rank = (v.kind === "contact" ? 0 : 2) +
         (/^(hello|hi|contact|info|team|support|help|sales)$/.test(local) ? 0 : 1) +
         (/^(privacy|legal|abuse|noreply|no-reply|dpo|gdpr|security)$/.test(local) ? 5 : 0);
-      candidates.push({ email, view: v, rank });
+      candidates.push({ email, view: v, rank: rank + (ownDomain(views, email) ? 0 : 3) });
     }
   }
   candidates.sort((a, b) => a.rank - b.rank);
@@ -43,6 +43,28 @@ export function draftEmail(views: PageView[]): DraftedValue {
   )?.written;
   const inText = quoteFor([c.view], written ?? c.email, 200);
   return value(c.email, [inText ?? quote(c.view, c.email)]);
+}
+
+/**
+ * Whether an address's domain is the site's own: its host, or a name the home title states
+ * ("Tillroll | …" for hello@tillroll.example). Another organisation's address ("orders [at]
+ * partner.example") comes after the site's own; alone, it is still the one the site gives.
+ */
+function ownDomain(views: PageView[], email: string): boolean {
+  const label = (email.split("@")[1] ?? "").toLowerCase().replace(/^(?:www|mail)\./, "")
+    .split(".")[0];
+  if (!label) return false;
+  return views.some((v) => {
+    let host = "";
+    try {
+      host = new URL(v.url).hostname.toLowerCase();
+    } catch { /* no URL */ }
+    const title = (v.page.facts.title ?? v.page.title ?? "").toLowerCase().replace(
+      /[^\p{L}\p{N}]/gu,
+      "",
+    );
+    return host.split(".").includes(label) || title.includes(label);
+  });
 }
 
 /** The first video link on the pages. */

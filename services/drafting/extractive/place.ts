@@ -6,13 +6,8 @@ import { type DraftedValue, type EvidenceQuote } from "../evidence.ts";
 import type { PageView, Segment } from "./pages.ts";
 import { inOtherZone } from "./people.ts";
 import { jsonLdObjects, NONE, quote, quoteFor, value, windowAround } from "./pages.ts";
-import {
-  countryCodeOf,
-  foundingYearClaims,
-  MIN_QUOTE_CHARS,
-  normalizeQuoteText,
-  words,
-} from "../text.ts";
+import { countryCodeOf, MIN_QUOTE_CHARS, normalizeQuoteText, words } from "../text.ts";
+import { foundingYearClaims } from "../founding_years.ts";
 
 const CAP = String.raw`\p{Lu}[\p{L}'.-]*`;
 /** Lower-case words inside place names: "Freiburg im Breisgau", "Frankfurt am Main", "Stratford-upon-Avon". */
@@ -312,13 +307,13 @@ function withTimelineYear(v: PageView, i: number): string {
  * page ("founded in", "Est.", a timeline's "2020 — … founds …") before a weak one ("since"), never
  * from a teaser or sidebar about another product ("Clipjar … Launched in 2019").
  */
-export function draftFoundedYear(views: PageView[]): DraftedValue {
+export function draftFoundedYear(views: PageView[], product: string | null = null): DraftedValue {
   for (const weak of [false, true]) {
     for (const v of views) {
       for (const [i, seg] of v.segments.entries()) {
         if (seg.excluded || inOtherZone(v, seg)) continue;
         const text = withTimelineYear(v, i);
-        const claim = foundingYearClaims(text).find((c) => c.weak === weak);
+        const claim = foundingYearClaims(text, { product }).find((c) => c.weak === weak);
         if (claim) return value(claim.year, [quote(v, windowAround(text, claim.year, 240))]);
       }
     }

@@ -9,7 +9,9 @@ import { HEADLINE_RE, hintsFree } from "../vocabulary.ts";
 
 /** Section headings over articles, issues, posts, changelogs, news or other people's items. */
 const OFF_TOPIC_HEADING_RE =
-  /\b(recent|latest|past|popular|trending|featured|archive[sd]?|back issues|issues|posts|articles|stories|blog|news|press|changelog|release notes|what'?s new|updates|listings?|products|shop|marketplace|sellers?|deals|from the blog|read next|related)\b/iu;
+  /\b(recent|latest|past|popular|trending|featured|archive[sd]?|back issues|issues|posts|articles|stories|blog|news|press|changelog|release notes|what'?s new|updates|listings?|products|shop|marketplace|sellers?|deals|from the blog|read next|related|add-?ons?|extras|accessories|hardware)\b/iu;
+/** A line that prices add-ons, not the product ("Add-ons: lab import €9 a month, …"). */
+const ADD_ON_LINE_RE = /^(?:optional )?(?:add-?ons?|extras)\b/iu;
 
 /** A short section heading (not the page's h1) over articles, news, changelogs or listings. */
 function offTopicHeading(text: string, level: number): boolean {
@@ -49,6 +51,7 @@ export function* pricingLines(
         continue;
       }
       if (seg.excluded || offTopic || HEADLINE_RE.test(seg.text)) continue;
+      if (ADD_ON_LINE_RE.test(seg.text)) continue;
       yield { view, seg, pricing: pricingPage || pricingSection };
     }
   }

@@ -96,13 +96,23 @@ export type LdOffer = {
   quotes: EvidenceQuote[];
 };
 
-/** Offers from JSON-LD (name, price, currency), each with the `key: value` lines that state it. */
+/** An offer that is an add-on, not a plan: "Lab import add-on", "Export label pack". */
+const ADD_ON_RE = /\b(?:add-?ons?|bundles?|packs?|kits?|accessor(?:y|ies)|top-?ups?|hardware)\b/iu;
+/** A JSON-LD object whose offers are all add-ons: "Tillroll add-ons", "Extras". */
+const ADD_ON_HOLDER_RE = /\b(?:add-?ons?|extras|accessories|hardware)\b/iu;
+
+/**
+ * Offers from JSON-LD (name, price, currency), each with the `key: value` lines that state it.
+ * Add-ons (by the offer's or its object's name) are left out: they are not plans.
+ */
 export function ldOffers(views: PageView[]): LdOffer[] {
   const out: LdOffer[] = [];
   const str = (x: unknown) =>
     typeof x === "string" || typeof x === "number" ? normalizeQuoteText(String(x)) : "";
   for (const v of views) {
     for (const o of jsonLdObjects(v)) {
+      // Offers of an object named for add-ons ("Tillroll add-ons") are not the product's plans.
+      if (ADD_ON_HOLDER_RE.test(str(o.name))) continue;
       const offers = Array.isArray(o.offers) ? o.offers : o.offers ? [o.offers] : [];
       for (const offer of offers) {
         if (!offer || typeof offer !== "object") continue;
@@ -110,6 +120,7 @@ export function ldOffers(views: PageView[]): LdOffer[] {
         const name = str(rec.name);
         const price = str(rec.price);
         if (!name || !price || !/^\d+(?:[.,]\d+)?$/.test(price)) continue;
+        if (ADD_ON_RE.test(name)) continue;
         const currency = str(rec.priceCurrency);
         const note = str(rec.description);
         const lines = [`offers.name: ${name}`, `offers.price: ${price}`];

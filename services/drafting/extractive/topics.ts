@@ -13,6 +13,7 @@ import {
 } from "./pages.ts";
 import { containsPhrase, contentStems, looseText, words } from "../text.ts";
 import { categoryTerms } from "../vocabulary.ts";
+import { titleParts } from "./identity.ts";
 
 const STAGE_STATEMENTS: { stage: string; re: RegExp }[] = [
   {
@@ -203,12 +204,19 @@ function featureItems(views: PageView[]): string[] {
  */
 const CLAUSE_BREAK_RE = /[,;!?()[\]{}…|·•]|[.:](?=\s|$)|\s[–—-]\s/u;
 
-/** The names the site goes by (the product's, and its home og:site_name): never a tag. */
+/**
+ * The names the site goes by (the product's, its home og:site_name, and a home title part written
+ * as a name: "Home — Marram Studio"): never a tag.
+ */
 function siteNames(views: PageView[], name: string | null): string[] {
   const home = views.find((v) => v.kind === "home") ?? views[0];
   const og = home?.page.facts.og;
   const site = og?.["og:site_name"] ?? og?.["site_name"];
-  return [name, site].filter((n): n is string => !!n);
+  const title = home?.page.facts.title ?? home?.page.title ?? "";
+  const named = titleParts(title).filter((p) =>
+    words(p).length >= 2 && words(p).length <= 3 && words(p).every((w) => /^\p{Lu}/u.test(w))
+  );
+  return [name, site, ...named].filter((n): n is string => !!n);
 }
 
 /** The `max` most used meaningful words and word pairs, each with a quote. */

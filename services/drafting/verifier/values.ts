@@ -10,7 +10,6 @@ import {
   containsPhrase,
   countryCodeOf,
   countryNames,
-  foundingYearsIn,
   isFavicon,
   looseText,
   monthsWithYear,
@@ -18,6 +17,7 @@ import {
   proseSupport,
   statesFullDate,
 } from "../text.ts";
+import { foundingYearsIn } from "../founding_years.ts";
 import { type CheckedQuote, clip, linkOnPages, type PageIndex } from "./quotes.ts";
 import { hostingPlace, otherPartyName, placeFragment } from "./parties.ts";
 import { writtenEmails } from "../extract/links.ts";
