@@ -109,9 +109,22 @@ async function compressed(response: Response, encoding: Encoding): Promise<Respo
     body = compress(bytes, encoding);
     if (key) kept.set(key, 0, body);
   }
+  return encodedAs(response, body, encoding);
+}
+
+/**
+ * `response`'s status and headers with `body`, its bytes in `encoding`: Content-Encoding set and a
+ * strong ETag made weak (the same content in other bytes). `response`'s body is not read.
+ */
+export function encodedAs(
+  response: Response,
+  body: Uint8Array<ArrayBuffer>,
+  encoding: Encoding,
+): Response {
   const answer = withBody(response, body);
   answer.headers.set("Content-Encoding", encoding);
-  if (key) answer.headers.set("ETag", `W/${etag}`);
+  const etag = response.headers.get("ETag");
+  if (etag && !etag.startsWith("W/")) answer.headers.set("ETag", `W/${etag}`);
   return answer;
 }
 

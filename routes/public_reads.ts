@@ -25,7 +25,13 @@ import { type Deps, VersionedCache } from "../services/platform/mod.ts";
 import { anonymousBucket, rateLimiterFor } from "../services/access/mod.ts";
 import { cachedPublicListing } from "../services/directory/mod.ts";
 import { requestClientIp } from "./middleware.ts";
-import { compress, COMPRESS_MIN_BYTES, type Encoding, encodingFor } from "./compression.ts";
+import {
+  compress,
+  COMPRESS_MIN_BYTES,
+  encodedAs,
+  type Encoding,
+  encodingFor,
+} from "./compression.ts";
 import { SLUG_PATTERN } from "./api/v1/operation.ts";
 
 /** Seconds a public answer may be reused without asking (a CDN, a browser). */
@@ -234,15 +240,11 @@ function answersOf(encoded: EncodedJson): KeptAnswers {
 
 /** The 200 of kept answers in `encoding`: the same headers, a weak ETag (made once). */
 function compressedAnswer(answers: KeptAnswers, encoding: Encoding): Response {
-  let answer = answers.compressed[encoding];
-  if (!answer) {
-    answer = new Response(compress(answers.bytes, encoding), { status: 200 });
-    answers.ok.headers.forEach((value, name) => answer!.headers.set(name, value));
-    answer.headers.set("Content-Encoding", encoding);
-    answer.headers.set("ETag", `W/${answers.etag}`);
-    answers.compressed[encoding] = answer;
-  }
-  return answer;
+  return answers.compressed[encoding] ??= encodedAs(
+    answers.ok,
+    compress(answers.bytes, encoding),
+    encoding,
+  );
 }
 
 /** The kept answer to a GET or HEAD, as sent: 304, HEAD, or the body as the request accepts it. */

@@ -281,3 +281,13 @@ Deno.test("navigation is never a tagline, a description or an FAQ question", asy
   });
   assert.equal(ok.proposal.fields.tagline?.value, "Acme sends your invoices on time.");
 });
+
+Deno.test("a page's own name (Home, Pricing) is never the product's name, even quoted", async () => {
+  for (const [value, q] of [["Home", quote("Home")], ["Pricing", quote("Pricing")]] as const) {
+    const checked = await verify({ fields: { name: field(value, q) } });
+    assert.equal(checked.proposal.fields.name?.value, null, value);
+    assert.match(checked.dropped[0].reason, /names a page of the site, not the product/);
+  }
+  const acme = await verify({ fields: { name: field("Acme", quote("Acme sends your invoices")) } });
+  assert.equal(acme.proposal.fields.name?.value, "Acme", "a real name is kept");
+});

@@ -32,6 +32,13 @@ import {
 } from "./support.ts";
 import { categoryTerms, PRICING_MODELS, PRICING_SIGNALS, STAGE_SIGNALS } from "../vocabulary.ts";
 
+/**
+ * What a title or heading calls a page rather than a product ("Home | Acme", "About us"): never a
+ * product's name, whatever the quote.
+ */
+const PAGE_NAME =
+  /^(home( ?page)?|start( ?page)?|welcome|about( us)?|overview|introduction|getting started|index|contact( us)?|pricing|blog|docs|documentation|features|log ?in|sign (in|up)|untitled|untitled page)$/i;
+
 const PAID_PRICE_RE =
   /([$€£]\s?(?:[1-9]\d*|0[.,]\d*[1-9])|\b[1-9]\d*(?:[.,]\d+)?\s?(?:usd|eur|gbp|\$|€|£)|\bprice: (?:[1-9]|0\.\d*[1-9]))/iu;
 
@@ -287,6 +294,9 @@ export function verifyField(
     }
     case "city":
     case "name": {
+      if (name === "name" && PAGE_NAME.test(value.trim())) {
+        return fail(`"${clip(value)}" names a page of the site, not the product`);
+      }
       const named = having((q) => supportsAsSpan(q.usable, value));
       const ok = named.filter((q) =>
         !otherPartyName(q.usable, value, name === "city") &&
