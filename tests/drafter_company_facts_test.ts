@@ -190,7 +190,7 @@ Deno.test("founding claims about another subject: appositives and 'X has … sin
   assert.deepEqual(foundingYearsIn("Xero has helped small businesses since 2006."), ["2006"]);
 });
 
-Deno.test("another organisation's written-out address comes after the site's own", async () => {
+Deno.test("another organisation's written-out address is never the contact address; the site's own is", async () => {
   const contact = page(
     "Contact · Hivetally",
     `<h1>Get in touch</h1><p>For wax and frames, our supplier takes orders at hello [at] waxworks.example.</p>`,
@@ -202,7 +202,14 @@ Deno.test("another organisation's written-out address comes after the site's own
   );
   const { verified } = await drafted([["/", "home", home], ["/contact", "contact", contact]]);
   assert.equal(val(verified.fields.contact_email), "team@hivetally.example");
-  // Alone, it is still the address the site gives.
+  // Alone, it is still someone else's address (a supplier's, a press agency's): no contact address.
   const alone = await drafted([["/", "home", HOME], ["/contact", "contact", contact]]);
-  assert.equal(val(alone.verified.fields.contact_email), "hello@waxworks.example");
+  assert.equal(val(alone.verified.fields.contact_email), null);
+  const press = page(
+    "Press · Hivetally",
+    `<h1>Press</h1><p>Our press is handled by Dana Whitfield at Northgate Communications, a Cleveland agency founded in 1998: dana [at] northgatecomms.example.</p>`,
+  );
+  const agency = await drafted([["/", "home", HOME], ["/press", "link", press]]);
+  assert.equal(val(agency.verified.fields.contact_email), null);
+  assert.equal(val(agency.verified.fields.founded_year), null);
 });

@@ -133,6 +133,17 @@ Deno.test("name: a short h1 the description speaks of, over 'Home — Maker' in 
   assert.equal(valueOf(plain.fields.name), "Marram Studio");
 });
 
+Deno.test("name: a short h1 the description speaks of is not the name when og:site_name names the site", async () => {
+  const p = await draftHome(
+    "http://127.0.0.1:8126",
+    `<title>Helpwise | Shared inbox for small teams</title>
+     <meta property="og:site_name" content="Helpwise">
+     <meta name="description" content="Juno drafts a reply to every ticket, and your team sends it.">`,
+    `<h1>Juno</h1><p>Juno drafts a reply to every ticket, and your team sends it.</p>`,
+  );
+  assert.equal(valueOf(p.fields.name), "Helpwise");
+});
+
 Deno.test("name: a JSON-LD name of the product's add-ons gives the title's name, not 'X add-ons'", async () => {
   const ld = { "@context": "https://schema.org", "@type": "Product", name: "Tillroll add-ons" };
   const p = await draftHome(

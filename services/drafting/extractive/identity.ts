@@ -82,8 +82,12 @@ export function draftName(ctx: { views: PageView[]; startUrl: string }): Drafted
     const named = stated ?? pick;
     const rank = stated ? NAME_RANK.Subject : NAME_RANK.Title;
     // A short h1 the page's sentences make their subject names the product when no title part
-    // does ("Home — Marram Studio" over an h1 "Seedlot" and "Seedlot keeps stock counts …").
-    if (!stated && h1 && words(h1).length <= 3 && properNoun(v, h1) && spoken(h1)) {
+    // does ("Home — Marram Studio" over an h1 "Seedlot" and "Seedlot keeps stock counts …"), and
+    // no og:site_name names the site otherwise (an h1 "Juno" under og:site_name "Helpwise" is a
+    // feature or an assistant of the product).
+    const siteName = v.page.facts.og?.["og:site_name"] ?? v.page.facts.og?.["site_name"];
+    const otherSite = !!siteName && looseText(siteName) !== looseText(h1 ?? "");
+    if (!stated && !otherSite && h1 && words(h1).length <= 3 && properNoun(v, h1) && spoken(h1)) {
       const described = desc !== null && subject(desc, h1) ? normalizeQuoteText(desc) : undefined;
       candidates.push({ name: h1, view: v, rank: NAME_RANK.Subject, described });
     }

@@ -20,7 +20,11 @@ export function draftEmail(views: PageView[]): DraftedValue {
       const rank = (v.kind === "contact" ? 0 : 2) +
         (/^(hello|hi|contact|info|team|support|help|sales)$/.test(local) ? 0 : 1) +
         (/^(privacy|legal|abuse|noreply|no-reply|dpo|gdpr|security)$/.test(local) ? 5 : 0);
-      candidates.push({ email, view: v, rank: rank + (ownDomain(views, email) ? 0 : 3) });
+      const own = ownDomain(views, email);
+      // Written out against harvesters on another organisation's domain ("dana [at] agency.example"
+      // on a press page): a way to reach someone else, never the site's contact address.
+      if (!own && writtenOnly(v, email)) continue;
+      candidates.push({ email, view: v, rank: rank + (own ? 0 : 3) });
     }
   }
   candidates.sort((a, b) => a.rank - b.rank);
@@ -45,10 +49,17 @@ export function draftEmail(views: PageView[]): DraftedValue {
   return value(c.email, [inText ?? quote(c.view, c.email)]);
 }
 
+/** Whether a page gives an address only written out ("dana [at] agency.example"). */
+function writtenOnly(v: PageView, email: string): boolean {
+  const lower = email.toLowerCase();
+  return !v.text.toLowerCase().includes(lower) &&
+    writtenEmails(v.text).some((w) => w.email.toLowerCase() === lower);
+}
+
 /**
  * Whether an address's domain is the site's own: its host, or a name the home title states
- * ("Tillroll | …" for hello@tillroll.example). Another organisation's address ("orders [at]
- * partner.example") comes after the site's own; alone, it is still the one the site gives.
+ * ("Tillroll | …" for hello@tillroll.example). Another organisation's address comes after the site's own;
+ * written out ("orders [at] partner.example"), it is not drafted at all.
  */
 function ownDomain(views: PageView[], email: string): boolean {
   const label = (email.split("@")[1] ?? "").toLowerCase().replace(/^(?:www|mail)\./, "")

@@ -173,6 +173,12 @@ function asCountry(text: string): string | null {
   return null;
 }
 
+/** A town named like a region elsewhere ("Kent" in "Kent, Ohio"): one or two capitalised words. */
+function cityNamedLikeRegion(text: string): string | null {
+  const t = text.replace(/[.,]$/, "").trim();
+  return /^\p{Lu}\p{L}+(?: \p{Lu}\p{L}+)?$/u.test(t) ? t : null;
+}
+
 function asCity(text: string): string | null {
   const t = text.replace(/^the\s+/i, "").replace(/[.,]$/, "").trim();
   if (!t || asCountry(t) || /^[A-Z]{2,3}$/.test(t) || words(t).length > 3) return null;
@@ -226,9 +232,13 @@ export function draftPlace(views: PageView[]): { country: DraftedValue; city: Dr
         const founded = /^(founded|started)/i.test(m[0]);
         let city: string | null = null;
         let country: string | null = null;
-        for (const part of parts) {
-          country ??= asCountry(part);
-          if (!asCountry(part)) city ??= asCity(part);
+        // The widest unit comes last ("Kent, Ohio", "Ontario, California"): the last part that
+        // names a country gives it, and a first part that names another is a city of that name.
+        country = parts.map(asCountry).filter((c) => c !== null).pop() ?? null;
+        for (const [i, part] of parts.entries()) {
+          const named = asCountry(part);
+          if (!named) city ??= asCity(part);
+          else if (i === 0 && named !== country) city ??= cityNamedLikeRegion(part);
         }
         if (/^made/i.test(m[0]) && parts.length === 1) city = null;
         if (notOurs(seg.text, m.index!)) continue;
@@ -308,12 +318,15 @@ function withTimelineYear(v: PageView, i: number): string {
  * from a teaser or sidebar about another product ("Clipjar … Launched in 2019").
  */
 export function draftFoundedYear(views: PageView[], product: string | null = null): DraftedValue {
+  // The site's own name (often its maker's: "Northwind Labs" for Pagecraft) speaks of the company.
+  const home = views.find((v) => v.kind === "home") ?? views[0];
+  const maker = home?.page.facts.og?.["og:site_name"] ?? home?.page.facts.og?.["site_name"] ?? null;
   for (const weak of [false, true]) {
     for (const v of views) {
       for (const [i, seg] of v.segments.entries()) {
         if (seg.excluded || inOtherZone(v, seg)) continue;
         const text = withTimelineYear(v, i);
-        const claim = foundingYearClaims(text, { product }).find((c) => c.weak === weak);
+        const claim = foundingYearClaims(text, { product, maker }).find((c) => c.weak === weak);
         if (claim) return value(claim.year, [quote(v, windowAround(text, claim.year, 240))]);
       }
     }

@@ -7,7 +7,7 @@ import type { PageView, Segment } from "./pages.ts";
 import { NONE, quote, value, windowAround } from "./pages.ts";
 import { containsPhrase, looseText, normalizeQuoteText, words } from "../text.ts";
 import { pricedLine, PRICING_SIGNALS, type PricingModel, withoutOtherFree } from "../vocabulary.ts";
-import { COMMISSION_RE, freeHint, pricingLines } from "./pricing_lines.ts";
+import { COMMISSION_RE, freeHint, othersPrices, pricingLines } from "./pricing_lines.ts";
 import {
   amountsIn,
   isWholeTail,
@@ -27,7 +27,7 @@ const PRICE_ONLY_RE = new RegExp(`^${PRICE_RE.source}$`, "iu");
 function pricingPlans(views: PageView[]) {
   const plans: { plan: string; price: string | null; features: string[]; view: PageView }[] = [];
   const seen = new Set<string>();
-  for (const v of views) {
+  for (const v of views.filter((v) => !othersPrices(v))) {
     for (const p of v.page.facts.pricing ?? []) {
       const plan = normalizeQuoteText(p.plan ?? "");
       // A plan "named" by a price is a table read the wrong way round (a header-less table of
@@ -101,8 +101,17 @@ function priceFirstQuote(view: PageView, plan: string, price: string): EvidenceQ
 
 const UNIT_PRICE_RE =
   /(?:[$€£]\s?\d[\d,.]*|\d[\d,.]*\s?(?:[$€£]|usd|eur|gbp))\s*(?:per|\/|a|each)\s+(?:[\d,.]+\s+)?(?!month|mo\b|year|yr\b|annum|week|user|seat|agent|member|person|practitioner|editor|admin|team)([a-z][a-z-]+)/iu;
-const FREE_PLAN_RE =
-  /\b(free plan|free tier|free forever|forever free|always free|free for (?:up to|teams|individuals|one|personal|small|solo|hobby|open)|free for (?:the first )?\d[\d,.]* \p{L}+|free,? up to|is free for|is free to (?:download|install|use|start|get)|free download|free for the first \d+ (?:users|projects|seats)|(?:app|extension|add-on|plugin|tool|version|newsletter|service) is free(?! trial)|use it (?:for )?free|free version|\$0|€0|£0|costs? nothing|at no cost|free to (?:use|join|read|list|sign up|subscribe)|(?:get started|start|sign up|subscribe|join)(?: for)? free|it'?s free|listing is free|free listings?|gratis (?:versie|plan|abonnement)|altijd gratis|gratis te gebruiken|kostenlose(?:n|r)? (?:version|plan|tarif)|(?:für immer|immer) kostenlos|kostenlos nutzen|version gratuite|offre gratuite|plan gratuit|(?:toujours gratuit|gratuit pour toujours)|plan gratuito|versión gratuita|(?:siempre|para siempre) gratis|(?:gratis|kostenlos|gratuit) (?:hasta|bis|tot|jusqu'à))\b|^\p{Lu}[\p{L}\d ]{0,20}: free\b/iu;
+/**
+ * A free quota in other languages ("kostenlos bis 3 Projekte", "gratis hasta 20 parcelas"): a count
+ * of things, never a date or a span of time ("kostenlos bis 31. März" is a promotion).
+ */
+const FREE_QUOTA = String
+  .raw`\d[\d.,]*\s+(?!(?:jan|feb|mär|mar|apr|mai|may|jun|jul|aug|sep|okt|oct|nov|dez|dec|ene|abr|ago|dic|tag|day|día|dia|jour|dag|woche|week|semana|semaine|monat|month|mes|mois|maand|jahr|year|año|an\b|jaar)\p{L}*)\p{L}+`;
+const FREE_PLAN_RE = new RegExp(
+  String
+    .raw`\b(free plan|free tier|free forever|forever free|always free|free for (?:up to|teams|individuals|one|personal|small|solo|hobby|open)|free for (?:the first )?\d[\d,.]* \p{L}+|free,? up to|is free for|is free to (?:download|install|use|start|get)|free download|free for the first \d+ (?:users|projects|seats)|(?:app|extension|add-on|plugin|tool|version|newsletter|service) is free(?! trial)|use it (?:for )?free|free version|\$0|€0|£0|costs? nothing|at no cost|free to (?:use|join|read|list|sign up|subscribe)|(?:get started|start|sign up|subscribe|join)(?: for)? free|it'?s free|listing is free|free listings?|gratis (?:versie|plan|abonnement)|altijd gratis|gratis te gebruiken|kostenlose(?:n|r)? (?:version|plan|tarif)|(?:für immer|immer) kostenlos|kostenlos nutzen|version gratuite|offre gratuite|plan gratuit|(?:toujours gratuit|gratuit pour toujours)|plan gratuito|versión gratuita|(?:siempre|para siempre) gratis|(?:gratis|kostenlos|gratuit) (?:hasta|bis|tot|jusqu'à) ${FREE_QUOTA})\b|^\p{Lu}[\p{L}\d ]{0,20}: free\b`,
+  "iu",
+);
 const TRIAL_RE =
   /\b(free trial|\d+[- ]day (?:free )?trial|(?:first|trial of) \d+ days (?:are|is) free|days are free|try it free)\b/iu;
 const ONE_TIME_RE =

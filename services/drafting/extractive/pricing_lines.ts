@@ -22,13 +22,35 @@ function offTopicHeading(text: string, level: number): boolean {
 const PRICING_PLACE_RE =
   /\b(?:pricing|prices|plans|tarie?fs?|tarieven|prijzen|preise|precios|prix|kosten)\b|\/(?:pricing|prices|plans|tarifs?|tarieven|prijzen|preise|precios)\b/iu;
 
-/** Page kinds and paths whose prices are not the product's: posts, news, changelogs. */
+/**
+ * Paths whose prices are not the product's: posts, news and changelog entries, and the index pages
+ * of posts and news (their teasers are headlines). A changelog's own page may state an upgrade
+ * price ("Upgrade from 1.x for $15").
+ */
 const OFF_TOPIC_PAGE_RE =
-  /(?:^|\/)(?:blog|news|posts?|articles?|changelog|releases|press|issues?|p)\//iu;
+  /(?:^|\/)(?:(?:blog|news|posts?|articles?|press)(?:\/|\.html?$|$)|(?:changelog|releases|issues?|p)\/)/iu;
+
+/** A careers page: its perks and salaries are not the product's prices ("Learning budget: $1,500"). */
+const CAREERS_PATH_RE = /(?:^|\/)(?:careers?|jobs|join-us|work-with-us|hiring)(?:[/.-]|$)/iu;
+/** A comparison with competitors: "Acme vs Rival", "Acme alternatives", "/acme-vs-rival". */
+const COMPARISON_RE = /(?:^|[\s-])(?:vs\.?|versus|alternatives?)(?=[\s-]|$)/iu;
+
+/**
+ * Whether a page's prices are not the product's: a post, news or changelog page, a careers page,
+ * or a comparison with competitors (its table's columns are other products, not plans).
+ */
+export function othersPrices(view: PageView): boolean {
+  const path = new URL(view.url).pathname;
+  const h1 = (view.page.facts.headings ?? []).find((h) => h.level === 1)?.text ?? "";
+  const title = view.page.facts.title ?? view.page.title ?? "";
+  return OFF_TOPIC_PAGE_RE.test(path) || CAREERS_PATH_RE.test(path) ||
+    [path, title, h1].some((t) => COMPARISON_RE.test(t));
+}
 
 /**
  * The segments that may state the product's own prices: not excluded, not headings, not numbered
- * headlines or changelog entries, not under an article/news/listing heading, not on a post; each
+ * headlines or changelog entries, not under an article/news/listing heading, not on a post, a
+ * careers page or a comparison with competitors; each
  * says whether it stands on a pricing page or under a pricing heading.
  */
 export function* pricingLines(
@@ -36,7 +58,7 @@ export function* pricingLines(
 ): Generator<{ view: PageView; seg: Segment; pricing: boolean }> {
   for (const view of views) {
     const path = new URL(view.url).pathname;
-    if (OFF_TOPIC_PAGE_RE.test(path)) continue;
+    if (othersPrices(view)) continue;
     const pricingPage = view.kind === "pricing" || PRICING_PLACE_RE.test(path);
     let pricingSection = false;
     const levels = new Map((view.page.facts.headings ?? []).map((h) => [h.text, h.level]));

@@ -54,10 +54,17 @@ export function periodRows(p: { features: string[] }): Row[] {
   );
 }
 
-/** The unit a price-list row bills by ("Unit: page"), from a unit column. */
+/**
+ * Units that count who or what holds a subscription, not what is used: a price "per team" or "per
+ * seat" is a subscription's size, never a metered unit.
+ */
+const HOLDER_UNIT_RE =
+  /^(?:users?|seats?|agents?|members?|persons?|people|teams?|editors?|admins?|licen[cs]es?|accounts?|workspaces?|organi[sz]ations?|compan(?:y|ies)|locations?|sites?|shops?|stores?|clubs?|branch(?:es)?|devices?|projects?|months?|years?)$/iu;
+
+/** The unit a price-list row bills by ("Unit: page"), from a unit column; never a holder ("team"). */
 export function unitRows(p: { features: string[] }): Row[] {
   return labelledCells(p.features).filter((r) =>
-    UNIT_LABEL_RE.test(r.label) && !PRICE_RE.test(r.cell)
+    UNIT_LABEL_RE.test(r.label) && !PRICE_RE.test(r.cell) && !HOLDER_UNIT_RE.test(r.cell.trim())
   );
 }
 
