@@ -13,6 +13,8 @@ export interface PlacedLink {
   /** The link's visible text, and where it starts in `context` (absent on older pages). */
   label?: string;
   at?: number;
+  /** The link's address (profile links carry it). */
+  url?: string;
 }
 
 /** Words of platforms, labels and roles: a run of them before a link names nobody. */
@@ -28,6 +30,14 @@ const BEFORE_LINK_RE =
   /(\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*)*)\s*(?:\(|[:–—-]|(?:is\s+)?(?:on|at|via)\s)?\s*$/u;
 /** A label that is a full name: two to four capitalised words. */
 const FULL_NAME_LABEL_RE = /^\p{Lu}[\p{L}'’.-]*(?:\s\p{Lu}[\p{L}'’.-]*){1,3}$/u;
+/** A label that names its person and platform: "Maya on LinkedIn", "Amara Nwosu on X". */
+const NAME_ON_LABEL_RE =
+  /^(\p{Lu}[\p{L}'’.-]*(?:\s\p{Lu}[\p{L}'’.-]*){0,3})\s+(?:on|at|via)\s+(\S+)$/u;
+/** Words of the first person: a link in such a sentence is the speaker's. */
+const FIRST_PERSON_RE = /(?<!\p{L})(?:I|I['’]m|I am|me|my)(?!\p{L})/u;
+/** Where a page's speaker says who they are: "I'm Ana Ruiz", "my name is Ana Ruiz". */
+const INTRO_RE =
+  /(?<!\p{L})(?:I['’]m|I am|[Mm]y name is)\s+(\p{Lu}[\p{L}'’-]*(?:\s\p{Lu}[\p{L}'’-]*)*)/gu;
 
 /** A full name's shorter forms: the first name ("Aiko"), the given names ("M. J.", "Mary-Kate O."). */
 export function shortNames(full: string): string[] {
@@ -39,11 +49,21 @@ export function shortNames(full: string): string[] {
   return [...out];
 }
 
+/** The person a label names with its platform ("Maya on LinkedIn" → "Maya"), or null. */
+function labelOwner(label: string): string | null {
+  const on = normalizeQuoteText(label).match(NAME_ON_LABEL_RE);
+  if (!on || !NOT_A_NAME.has(on[2].toLowerCase())) return null;
+  const words = on[1].split(" ");
+  return words.some((w) => NOT_A_NAME.has(w.toLowerCase())) ? null : on[1];
+}
+
 /** The names a link stands by in its sentence, as written; null when the context does not say. */
 export function nameByLink(link: PlacedLink): string | null {
   if (link.at === undefined || !link.label) return null;
   const context = normalizeQuoteText(link.context);
   const label = normalizeQuoteText(link.label);
+  const named = labelOwner(label);
+  if (named) return named;
   if (
     FULL_NAME_LABEL_RE.test(label) && !label.split(" ").some((w) => NOT_A_NAME.has(w.toLowerCase()))
   ) {
@@ -107,6 +127,11 @@ export function linkIsFounders(
   others: string[] = [],
 ): boolean {
   const written = nameByLink(link);
+  if (
+    (written === null || FIRST_PERSON_RE.test(written)) && speakersLink(link, founder, pageText)
+  ) {
+    return !others.some((o) => containsPhrase(link.context, o));
+  }
   if (written !== null && namesFounder(written, founder)) {
     if (others.some((o) => namesFounder(written, o))) return false;
     if (containsPhrase(written, founder)) return true;
@@ -116,9 +141,38 @@ export function linkIsFounders(
       );
   }
   if (written !== null && !containsPhrase(written, founder)) {
+    // "Erik on LinkedIn": the label itself names someone else.
+    if (link.label && labelOwner(link.label) !== null) return false;
     if (others.some((o) => namesFounder(written, o) || containsPhrase(written, o))) return false;
     if (firstNameOnPage(written, pageText)) return false;
   }
   return containsPhrase(link.context, founder) &&
     !others.some((o) => containsPhrase(link.context, o));
+}
+
+/** Letters only, accents folded: "Inês Duarte" → "inesduarte". */
+function folded(text: string): string {
+  return text.normalize("NFKD").replace(/[^\p{L}]/gu, "").toLowerCase();
+}
+
+/**
+ * Whether a first-person link ("I'm @anaruiz on Mastodon") is the founder's: the page's speaker
+ * introduces themself as the founder and as no one else ("Hi, I'm Ana Ruiz"), the sentence is in
+ * the first person, and the link's address carries the founder's first name or surname.
+ */
+function speakersLink(link: PlacedLink, founder: string, pageText: string): boolean {
+  if (!link.url || !FIRST_PERSON_RE.test(normalizeQuoteText(link.context))) return false;
+  const intros = [...normalizeQuoteText(pageText).matchAll(INTRO_RE)].map((m) => m[1]);
+  if (intros.length === 0 || !intros.every((i) => looseText(i) === looseText(founder))) {
+    return false;
+  }
+  let address: string;
+  try {
+    const u = new URL(link.url);
+    address = folded(u.hostname + u.pathname);
+  } catch {
+    return false;
+  }
+  const parts = normalizeQuoteText(founder).split(" ").map(folded).filter((p) => p.length >= 3);
+  return parts.some((p) => address.includes(p));
 }

@@ -13,6 +13,7 @@ import { isProse, quote } from "./pages.ts";
 import { containsPhrase, looseText, MAX_QUOTE_CHARS } from "../text.ts";
 import { draftFounderLinks } from "./founder_links.ts";
 import { jsonLdFounders } from "./founders_jsonld.ts";
+import { labelledFounders } from "./founders_label.ts";
 import {
   cleanName,
   inNonFounderSection,
@@ -149,6 +150,7 @@ export function draftFounders(views: PageView[], productName: string | null = nu
       boundRoles(v, seg, own, add);
       pronounFounders(v, i, own, add);
       statedFounders(v, seg, own, add);
+      labelledFounders(v, seg, add);
       firstPerson(v, i, own, add);
     }
     jsonLdFounders(v, add);
