@@ -14,6 +14,17 @@ import { containsPhrase, looseText, MAX_QUOTE_CHARS } from "../text.ts";
 import { draftFounderLinks } from "./founder_links.ts";
 import { jsonLdFounders } from "./founders_jsonld.ts";
 import { labelledFounders } from "./founders_label.ts";
+import { pluralTitleFounders } from "./founders_plural.ts";
+import {
+  FOUNDER_TITLE_RE,
+  LIST,
+  LOOSE_NAME,
+  NAME,
+  namesOf,
+  ROLE_START_RE,
+  ROLES,
+  tidyRole,
+} from "./founders_patterns.ts";
 import {
   cleanName,
   inNonFounderSection,
@@ -23,34 +34,6 @@ import {
   ownNames,
 } from "./people.ts";
 
-/** Founder titles in German, Dutch, French and Spanish ("Gründerin", "Mitgründer", "Oprichter"). */
-const FOREIGN_FOUNDER = String
-  .raw`(?:[Mm]it)?[Gg]ründer(?:in)?|(?:[Mm]ede)?[Oo]prichter|[Oo]prichtster|(?:[Cc]o-?)?[Ff]ondat(?:eur|rice)|(?:[Cc]o-?)?[Ff]undador(?:a)?`;
-/** Founder titles: a role phrase names a founder only when it holds one of these. */
-const FOUNDER_TITLE_RE = new RegExp(
-  String
-    .raw`\b(?:co-?\s?founders?|cofounders?|founders?|creator|maker|${FOREIGN_FOUNDER})(?!\p{L})`,
-  "iu",
-);
-const ROLE_WORD = String
-  .raw`(?:(?:[Cc]o-?\s?)?[Ff]ounder|[Cc]ofounder|${FOREIGN_FOUNDER}|CEO|CTO|COO|CPO|CMO|CFO|[Cc]hief [A-Za-z]+ [Oo]fficer|[Pp]resident|[Cc]reator|[Mm]aker)`;
-const ROLES = String.raw`${ROLE_WORD}(?:\s*(?:&|and|,|/|\+)\s*${ROLE_WORD})*`;
-/** A role phrase at the start of a team card's line. */
-const ROLE_START_RE = new RegExp(`^(${ROLES})`, "iu");
-/** Capitalised words that may carry glued labels ("LinkedIn Jane Doe"): cleaned by cleanName. */
-const LOOSE_NAME = String
-  .raw`\p{Lu}[\p{L}'.-]*(?:\s(?:(?:van|von|de|da|del|der|di|le|la)\s)?\p{Lu}[\p{L}'.-]*){1,4}`;
-const NAME = String
-  .raw`(?:(?:\p{Lu}\.\s){1,3}\p{Lu}[\p{L}'-]+|\p{Lu}[\p{L}'-]+(?:\s\p{Lu}\.)?(?:\s(?:(?:van|von|de|da|del|der|di|le|la)\s)?\p{Lu}[\p{L}'-]+){1,2})`;
-/** List separators, "and" also in Dutch, German, French and Spanish ("A en B", "A y B"). */
-const SEP = String.raw`(?:,\s*(?:and\s+)?|\s+(?:and|en|und|et|y)\s+|\s*&\s*)`;
-const PERSON_WITH_ROLE = String.raw`(${NAME})(?:\s*\((${ROLES})\))?`;
-/** A description set off by commas after a name: "Jonas Albrecht (CEO), a former installer, and". */
-const APPOSITIVE = String.raw`(?:,\s(?:a|an|the|our|his|her|their)\s[^,.;!?()]{1,60}(?=,))?`;
-/** A link label in brackets after a name: "Ana Silva (LinkedIn) and Ben Ito (GitHub) founded X". */
-const LINK_LABEL = String.raw`\s*\((?:LinkedIn|GitHub|X|Twitter|Mastodon|Bluesky|[Ww]ebsite)\)`;
-const ONE = String.raw`${NAME}(?:\s*\(${ROLES}\)|${LINK_LABEL})?${APPOSITIVE}`;
-const LIST = String.raw`${ONE}(?:${SEP}${ONE}){0,5}`;
 /** "Jane Doe, Co-founder & CEO", "Jane Doe (Founder)", "Jane Doe is our co-founder". */
 const NAME_ROLE_RE = new RegExp(
   String
@@ -114,10 +97,6 @@ const PRONOUNS = new Set(["we", "it", "this", "that", "she", "he", "they", "i"])
 
 type Founders = DraftProposal["founders"];
 
-function tidyRole(role: string): string {
-  return role.replace(/\s+/g, " ").trim().replace(/^./, (c) => c.toUpperCase());
-}
-
 /** Up to six founders, team and about pages first; `productName` tells the site's own company. */
 export function draftFounders(views: PageView[], productName: string | null = null): Founders {
   const out: Founders = [];
@@ -151,6 +130,7 @@ export function draftFounders(views: PageView[], productName: string | null = nu
       pronounFounders(v, i, own, add);
       statedFounders(v, seg, own, add);
       labelledFounders(v, seg, add);
+      pluralTitleFounders(v, seg, own, add);
       firstPerson(v, i, own, add);
     }
     jsonLdFounders(v, add);
@@ -231,8 +211,10 @@ function clauseOf(text: string, m: RegExpMatchArray): string {
 /** A founder title bound to a name in the same clause, either order. */
 function boundRoles(v: PageView, seg: Segment, own: string[], add: Add): void {
   for (const m of seg.text.matchAll(NAME_ROLE_RE)) {
-    if (!FOUNDER_TITLE_RE.test(m[2])) continue;
-    if (otherCompanyAfter(seg.text.slice(m.index! + m[0].length), own)) continue;
+    const rest = seg.text.slice(m.index! + m[0].length);
+    // A plural title ("founders") binds a whole list or nobody (founders_plural.ts).
+    if (!FOUNDER_TITLE_RE.test(m[2]) || /^s(?!\p{L})/u.test(rest)) continue;
+    if (otherCompanyAfter(rest, own)) continue;
     add(m[1], tidyRole(m[2]), null, [quote(v, clauseOf(seg.text, m))]);
   }
   for (const m of seg.text.matchAll(ROLE_NAME_RE)) {
@@ -250,12 +232,6 @@ function aboutOtherCompany(before: string, own: string[]): boolean {
   const first = subject.split(/\s+/)[0].toLowerCase();
   if (PRONOUNS.has(first) || /^(?:our|the)$/.test(first)) return false;
   return !isOwnName(subject, own);
-}
-
-/** Every name of a list, with the role in brackets after it when there is one. */
-function namesOf(list: string): { name: string; role: string | null }[] {
-  const re = new RegExp(PERSON_WITH_ROLE, "gu");
-  return [...list.matchAll(re)].map((m) => ({ name: m[1], role: m[2] ? tidyRole(m[2]) : null }));
 }
 
 /** "founded by A and B", "our founders A and B", "A and B founded it", "side project of A". */

@@ -8,6 +8,12 @@
 import type { CheckedQuote, PageIndex } from "./quotes.ts";
 import { HEADLINE_RE, hintsFree } from "../vocabulary.ts";
 import { subjectFounded } from "./founding_subject.ts";
+import {
+  isPluralTitle,
+  listAreFounders,
+  otherCompany,
+  pluralTitleAfterList,
+} from "./founder_lists.ts";
 
 /** One word of a text as the rules read it. */
 export interface Tok {
@@ -246,23 +252,10 @@ export function roleBound(quote: string, name: string, product?: string | null):
   return spansIn(q, n).some((at) =>
     boundAfter(q, at + n.length, productWords) || boundBefore(q, at, at + n.length) ||
     listAreFounders(q, at + n.length, productWords) ||
+    pluralTitleAfterList(q, at, at + n.length, productWords) ||
     subjectFounded(q, at, at + n.length, productWords) ||
     firstPerson(q, at, at + n.length, productWords)
   );
-}
-
-/** "A and B are the co-founders (of X)": a list of names, then "are/were (the|our) founders". */
-function listAreFounders(q: Tok[], end: number, productWords: Set<string>): boolean {
-  const next = q[end]?.w ?? "";
-  if (!LIST_AND.has(next) && !q[end]?.comma && next !== "are" && next !== "were") return false;
-  let k = end;
-  while (k < q.length && k < end + 12 && (LIST_AND.has(q[k].w) || /^\p{Lu}/u.test(q[k].raw))) k++;
-  if (!["are", "were"].includes(q[k]?.w ?? "") || q[k].brk) return false;
-  k++;
-  if (["the", "our", "its"].includes(q[k]?.w ?? "")) k++;
-  if (q[k]?.w === "co") k++;
-  if (!["founders", "cofounders"].includes(q[k]?.w ?? "")) return false;
-  return !otherCompany(q, k, productWords);
 }
 
 /**
@@ -282,14 +275,6 @@ function firstPerson(q: Tok[], start: number, end: number, productWords: Set<str
   return false;
 }
 
-function otherCompany(q: Tok[], k: number, productWords: Set<string>): boolean {
-  const of = q[k + 1];
-  const who = q[k + 2];
-  if (!of || !who || of.brk || who.brk || !["of", "at"].includes(of.w)) return false;
-  if (productWords.size === 0) return false;
-  return /^\p{Lu}/u.test(who.raw) && !productWords.has(who.w);
-}
-
 /** "Jane Doe, co-founder and CEO", "Jane Doe (CEO)", "Jane Doe is our founder". */
 function boundAfter(q: Tok[], end: number, productWords: Set<string>): boolean {
   for (let k = end; k < Math.min(q.length, end + 4); k++) {
@@ -298,7 +283,8 @@ function boundAfter(q: Tok[], end: number, productWords: Set<string>): boolean {
     if (NOT_FOUNDER.has(q[k].w)) return false;
     if (isRole(q[k]) || (q[k].w === "co" && isRole(q[k + 1]))) {
       const role = q[k].w === "co" ? k + 1 : k;
-      return !otherCompany(q, role, productWords);
+      // A plural title binds the whole list before it or nobody (founder_lists.ts).
+      return !isPluralTitle(q[role]) && !otherCompany(q, role, productWords);
     }
     if (!ROLE_FILLER.has(q[k].w)) return false;
   }
