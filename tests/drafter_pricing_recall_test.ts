@@ -132,6 +132,7 @@ Deno.test("pricing model: 'a year', 'gratis hasta', a dated promotion and a plat
   const cases: [string, string | null][] = [
     [`<p>Notaclara costs £24 a year for every region.</p>`, "Subscription"],
     [`<p>Gratis hasta 20 parcelas. Notaclara Plus cuesta 12 € al mes.</p>`, "Freemium"],
+    [`<p>Kostenlos bis zu 3 Projekte. Notaclara Pro kostet 9 € pro Monat.</p>`, "Freemium"],
     [
       `<p>Solo: 9 € pro Monat.</p><p>Aktion zum Jahresstart: alle Tarife kostenlos bis 31. März, danach monatlich kündbar.</p>`,
       "Subscription",

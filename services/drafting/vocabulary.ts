@@ -48,9 +48,18 @@ export const FOREIGN_ONE_TIME = String
   .raw`\b(?:pago único|pagas una vez|paga una vez|licencia (?:de por vida|perpetua)|tuya para siempre|einmalzahlung|einmalig(?:e|er|es)? (?:zahlung|kauf|preis|gebühr)|einmal zahlen|lizenz auf lebenszeit|lebenslange lizenz|paiement unique|achat unique|licence à vie|payez une (?:seule )?fois|eenmalige (?:betaling|aankoop|prijs)|eenmalig betalen|levenslange licentie)(?![\p{L}])`;
 
 // Phrases the extractive drafter reads a pricing model from.
+/**
+ * A free quota in other languages ("kostenlos bis 3 Projekte", "gratis hasta 20 parcelas"): a count
+ * of things, never a date or a span of time ("kostenlos bis 31. März" is a promotion).
+ */
+const FREE_QUOTA = String
+  .raw`\d[\d.,]*\s+(?!(?:jan|feb|mär|mar|apr|mai|may|jun|jul|aug|sep|okt|oct|nov|dez|dec|ene|abr|ago|dic|tag|day|día|dia|jour|dag|woche|week|semana|semaine|monat|month|mes|mois|maand|jahr|year|año|an\b|jaar)\p{L}*)\p{L}+`;
 /** A free tier stated, in five languages. */
-export const FREE_PLAN_RE =
-  /\b(free plan|free tier|free forever|forever free|always free|free for (?:up to|teams|individuals|one|personal|small|solo|hobby|open)|free for (?:the first )?\d[\d,.]* \p{L}+|free,? up to|is free for|is free to (?:download|install|use|start|get)|free download|free for the first \d+ (?:users|projects|seats)|(?:app|extension|add-on|plugin|tool|version|newsletter|service) is free(?! trial)|use it (?:for )?free|free version|\$0|€0|£0|costs? nothing|at no cost|free to (?:use|join|read|list|sign up|subscribe)|(?:get started|start|sign up|subscribe|join)(?: for)? free|it'?s free|listing is free|free listings?|gratis (?:versie|plan|abonnement)|(?:gratis hasta|gratis tot|kostenlos bis zu|gratuit jusqu'à) \d+|altijd gratis|gratis te gebruiken|kostenlose(?:n|r)? (?:version|plan|tarif)|(?:für immer|immer) kostenlos|kostenlos nutzen|version gratuite|offre gratuite|plan gratuit|(?:toujours gratuit|gratuit pour toujours)|plan gratuito|versión gratuita|(?:siempre|para siempre) gratis)\b|^\p{Lu}[\p{L}\d ]{0,20}: free\b/iu;
+export const FREE_PLAN_RE = new RegExp(
+  String
+    .raw`\b(free plan|free tier|free forever|forever free|always free|free for (?:up to|teams|individuals|one|personal|small|solo|hobby|open)|free for (?:the first )?\d[\d,.]* \p{L}+|free,? up to|is free for|is free to (?:download|install|use|start|get)|free download|free for the first \d+ (?:users|projects|seats)|(?:app|extension|add-on|plugin|tool|version|newsletter|service) is free(?! trial)|use it (?:for )?free|free version|\$0|€0|£0|costs? nothing|at no cost|free to (?:use|join|read|list|sign up|subscribe)|(?:get started|start|sign up|subscribe|join)(?: for)? free|it'?s free|listing is free|free listings?|gratis (?:versie|plan|abonnement)|altijd gratis|gratis te gebruiken|kostenlose(?:n|r)? (?:version|plan|tarif)|(?:für immer|immer) kostenlos|kostenlos nutzen|version gratuite|offre gratuite|plan gratuit|(?:toujours gratuit|gratuit pour toujours)|plan gratuito|versión gratuita|(?:siempre|para siempre) gratis|(?:gratis|kostenlos|gratuit) (?:hasta|bis(?: zu)?|tot|jusqu'à) ${FREE_QUOTA})\b|^\p{Lu}[\p{L}\d ]{0,20}: free\b`,
+  "iu",
+);
 /** A trial stated (also a pilot or "free for 14 days"). */
 export const TRIAL_RE =
   /\b(free trial|\d+[- ](?:day|week|month) (?:free )?(?:trial|pilot)|free for \d+ (?:days|weeks)|(?:free|no-cost) pilot|(?:first|trial of) \d+ days (?:are|is) free|days are free|try it free)\b/iu;

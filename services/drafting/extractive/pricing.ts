@@ -4,32 +4,41 @@
  */
 import { type DraftedValue, type EvidenceQuote } from "../evidence.ts";
 import type { PageView, Segment } from "./pages.ts";
-import { jsonLdObjects, NONE, quote, value, windowAround } from "./pages.ts";
+import { NONE, quote, value, windowAround } from "./pages.ts";
 import { containsPhrase, looseText, normalizeQuoteText, words } from "../text.ts";
 import {
   CONTACT_SALES_RE,
-  FOREIGN_PERIOD,
   FREE_PLAN_RE,
   ONE_TIME_RE,
   OPEN_SOURCE_RE,
   pricedLine,
+  PRICING_SIGNALS,
   type PricingModel,
   TRIAL_RE,
   withoutOtherFree,
 } from "../vocabulary.ts";
-import { COMMISSION_RE, freeHint, offTopicPage, pricingLines } from "./pricing_lines.ts";
-
-/** An amount with its currency before or after it ("$19", "19 €", "19 EUR"). */
-const PRICE_RE = /(?:[$€£]\s?\d[\d,.]*|\d[\d,.]*\s?(?:[$€£]|(?:usd|eur|gbp)\b))/iu;
+import { COMMISSION_RE, freeHint, othersPrices, pricingLines } from "./pricing_lines.ts";
+import {
+  amountsIn,
+  isWholeTail,
+  ldOffers,
+  offerPart,
+  PERIOD_WORD_RE,
+  periodRows,
+  PRICE_RE,
+  PRICE_TAIL_RE,
+  quoteThrough,
+  sameAmount,
+  unitRows,
+} from "./pricing_rows.ts";
 
 const PRICE_ONLY_RE = new RegExp(`^${PRICE_RE.source}$`, "iu");
 
 function pricingPlans(views: PageView[]) {
   const plans: { plan: string; price: string | null; features: string[]; view: PageView }[] = [];
   const seen = new Set<string>();
-  for (const v of views) {
-    // A comparison or integrations page's table holds other products' prices.
-    if (offTopicPage(v)) continue;
+  // A comparison, careers or integrations page's table holds other products' prices.
+  for (const v of views.filter((v) => !othersPrices(v))) {
     for (const p of v.page.facts.pricing ?? []) {
       const plan = normalizeQuoteText(p.plan ?? "");
       // A plan "named" by a price is a table read the wrong way round (a header-less table of
@@ -63,14 +72,37 @@ function planQuote(view: PageView, plan: string, price: string | null): Evidence
     if (p >= 0 && p + price.length - at <= 200) {
       const from = at;
       let to = p + price.length;
-      const after = view.text.slice(to, to + 20).match(/^\s?(\/\s?\w+|per \w+)/);
-      if (after) to += after[0].length;
+      to += view.text.slice(to, to + 40).match(PRICE_TAIL_RE)?.[0].length ?? 0;
       const text = view.text.slice(from, to).trim();
       if (!view.excludedSpans.some(([s, e]) => s < to && e > from)) return quote(view, text);
     }
     at = lower.indexOf(plan.toLowerCase(), at + 1);
   }
   return price ? priceFirstQuote(view, plan, price) : null;
+}
+
+/**
+ * The words right after a price ("/ month", "per user per month"), at most 24 characters and never
+ * past the next heading: not the next section's "200,000 pages a month".
+ */
+function priceContext(p: { view: PageView; price: string | null }): string {
+  const at = p.view.text.indexOf(p.price!);
+  if (at < 0) return p.price!;
+  const heading = p.view.segments.find((s) => s.heading && s.start > at);
+  return p.view.text.slice(at, Math.min(at + p.price!.length + 24, heading?.start ?? Infinity));
+}
+
+/**
+ * A price-list row billed by a unit in its own column ("Receipts | page | $0.01" under "Unit" and
+ * "Price per unit"): the quote from the column headers through the row, when it names the unit.
+ */
+function unitQuote(
+  p: { view: PageView; plan: string; price: string | null; features: string[] },
+): EvidenceQuote | null {
+  const rows = unitRows(p);
+  const q = rows.length > 0 ? planQuote(p.view, p.plan, p.price) : null;
+  const wide = q ? quoteThrough(p.view, q, rows) : null;
+  return wide && PRICING_SIGNALS["Usage-based"].test(wide.quote) ? wide : null;
 }
 
 /** A card that shows its price before its name ("$19 / month Starter"): price to name. */
@@ -86,48 +118,8 @@ function priceFirstQuote(view: PageView, plan: string, price: string): EvidenceQ
   return null;
 }
 
-const PERIOD_WORD_RE = new RegExp(
-  String
-    .raw`(?:\b(?:per|a|an|each|every)\s?|\/\s?)(?:month|mo|year|yr|annum|week)\b|\bmonthly\b|\bannually\b|\byearly\b|\bbilled\b|${FOREIGN_PERIOD}`,
-  "iu",
-);
 const UNIT_PRICE_RE =
   /(?:[$€£]\s?\d[\d,.]*|\d[\d,.]*\s?(?:[$€£]|usd|eur|gbp))\s*(?:per|\/|a|each)\s+(?:[\d,.]+\s+)?(?!month|mo\b|year|yr\b|annum|week|user|seat|agent|member|person|practitioner|editor|admin|team)([a-z][a-z-]+)/iu;
-/** Offers from JSON-LD (name, price, currency), each with the `key: value` lines that state it. */
-function ldOffers(views: PageView[]) {
-  const out: {
-    name: string;
-    price: string;
-    currency: string;
-    note: string;
-    quotes: EvidenceQuote[];
-  }[] = [];
-  for (const v of views) {
-    for (const o of jsonLdObjects(v)) {
-      const offers = Array.isArray(o.offers) ? o.offers : o.offers ? [o.offers] : [];
-      for (const offer of offers) {
-        if (!offer || typeof offer !== "object") continue;
-        const rec = offer as Record<string, unknown>;
-        const str = (
-          x: unknown,
-        ) => (typeof x === "string" || typeof x === "number" ? normalizeQuoteText(String(x)) : "");
-        const name = str(rec.name);
-        const price = str(rec.price);
-        if (!name || !price || !/^\d+(?:[.,]\d+)?$/.test(price)) continue;
-        const currency = str(rec.priceCurrency);
-        const note = str(rec.description);
-        const lines = [`offers.name: ${name}`, `offers.price: ${price}`];
-        if (currency) lines.push(`offers.priceCurrency: ${currency}`);
-        if (note && note.length <= 60) lines.push(`offers.description: ${note}`);
-        const quotes = lines.filter((l) => v.extras.includes(l)).map((l) => quote(v, l));
-        if (quotes.length >= 2) {
-          out.push({ name, price, currency, note: note.length <= 60 ? note : "", quotes });
-        }
-      }
-    }
-  }
-  return out;
-}
 
 /** Sentences that state prices or free plans, pricing page first (at most `max`). */
 function priceSegments(views: PageView[], max: number): { view: PageView; seg: Segment }[] {
@@ -185,15 +177,12 @@ function modelFromEvidence(views: PageView[]): DraftedValue {
   if (plans.length > 0) {
     const free = plans.filter((p) => isFreePrice(p.price, p.plan));
     const paid = plans.filter(isPaidPlan);
-    const priceContext = (p: { view: PageView; price: string | null }) => {
-      const at = p.view.text.indexOf(p.price!);
-      // The words right after the price ("/ month", "per user per month"), not the next section.
-      return at >= 0 ? p.view.text.slice(at, at + p.price!.length + 24) : p.price!;
-    };
     const unit = paid.find((p) =>
       UNIT_PRICE_RE.test(priceContext(p)) && !PERIOD_WORD_RE.test(p.price!)
     );
     if (unit) return pick("Usage-based", [planQuote(unit.view, unit.plan, unit.price)]);
+    const listed = paid.map(unitQuote).find((q) => q !== null);
+    if (listed) return pick("Usage-based", [listed]);
     if (free.length > 0 && paid.length > 0) {
       return pick("Freemium", [
         planQuote(free[0].view, free[0].plan, free[0].price),
@@ -243,19 +232,12 @@ function modelFromEvidence(views: PageView[]): DraftedValue {
   if (freePlan) return pick("Free", [q(freePlan)]);
   const free = findLine(
     views,
-    /\b(free forever|completely free|100% free|always free|free to use|free of charge)\b/iu,
+    /\b(free forever|completely free|100% free|always free|free to use|free of charge|free (?:while|during) (?:in |the |our )?(?:beta|early access|preview))\b/iu,
   );
   if (free) return pick("Free", [free]);
   const sales = findLine(views, CONTACT_SALES_RE);
   if (sales) return pick("Contact sales", [sales]);
   return NONE;
-}
-
-/** The amounts a text states, digits only ("$29" and "29 $" are both "29"). */
-function amountsIn(text: string): string[] {
-  return [...text.matchAll(new RegExp(PRICE_RE.source, "giu"))].map((m) =>
-    m[0].replace(/[^\d.,]/g, "").replace(/[.,]+$/, "")
-  );
 }
 
 /** Whether a plan card or a sentence states a paid price per period. */
@@ -295,32 +277,14 @@ function findSegment(views: PageView[], re: RegExp): EvidenceQuote | null {
 }
 
 /**
- * A plan's other prices in a table with one row per billing period ("Billed yearly: $31/month"):
- * the plan's `label: cell` features whose label names a period and whose cell is a price.
+ * JSON-LD offers named as a plan card whose amount the card does not show: the card shows one
+ * billing period (a toggle's default), the offer states the other.
  */
-function periodRows(p: { features: string[] }): { label: string; cell: string }[] {
-  return p.features.map((f) => f.match(/^([^:]{1,40}):\s+(.{1,30})$/u))
-    .filter((m): m is RegExpMatchArray => !!m && PERIOD_WORD_RE.test(m[1]) && PRICE_RE.test(m[2]))
-    .map((m) => ({ label: m[1], cell: m[2] }));
-}
-
-/** The plan's quote stretched to the last of its period rows (at most 300 characters), or null. */
-function quoteThrough(
-  view: PageView,
-  q: EvidenceQuote,
-  rows: { label: string; cell: string }[],
-): EvidenceQuote | null {
-  const from = view.text.indexOf(q.quote);
-  if (from < 0) return null;
-  let to = from + q.quote.length;
-  for (const r of rows) {
-    const label = view.text.indexOf(r.label, from);
-    const cell = label < 0 ? -1 : view.text.indexOf(r.cell, label + r.label.length);
-    if (cell < 0) return null;
-    to = Math.max(to, cell + r.cell.length);
-  }
-  if (to - from > 300 || view.excludedSpans.some(([s, e]) => s < to && e > from)) return null;
-  return quote(view, view.text.slice(from, to).trim());
+function otherPeriodOffers(views: PageView[], plans: { plan: string; price: string | null }[]) {
+  return ldOffers(views).filter((o) => {
+    const card = plans.find((p) => looseText(p.plan) === looseText(o.name));
+    return !!card?.price && !amountsIn(card.price).some((a) => sameAmount(a, o.price));
+  });
 }
 
 /** The plans with their prices (and a trial stated next to them), or the price sentences. */
@@ -336,10 +300,10 @@ export function draftPricingSummary(views: PageView[]): DraftedValue {
     if (!q) continue;
     let price = p.price ?? "";
     const tail = q.quote.slice(q.quote.lastIndexOf(price) + price.length).trim();
-    if (price && /^(\/\s?\w+|per \w+)$/.test(tail) && !price.includes(tail)) {
+    if (price && tail && isWholeTail(tail) && !price.includes(tail)) {
       price = `${price}${tail.startsWith("/") ? "" : " "}${tail}`;
     }
-    const periods = price ? periodRows(p) : [];
+    const periods = price ? [...periodRows(p), ...unitRows(p)] : [];
     const wide = periods.length > 0 ? quoteThrough(p.view, q, periods) : null;
     if (wide) {
       parts.push(`${p.plan}: ${price} (${periods.map((r) => `${r.label}: ${r.cell}`).join("; ")})`);
@@ -350,6 +314,11 @@ export function draftPricingSummary(views: PageView[]): DraftedValue {
     quotes.push(q);
   }
   if (parts.length > 0) {
+    // A plan's other billing period stated only in a JSON-LD offer of the same name.
+    for (const o of otherPeriodOffers(views, plans)) {
+      parts.push(offerPart(o));
+      quotes.push(...o.quotes);
+    }
     // A trial stated next to the plans belongs to the summary.
     const trial = priceSegments(views, 8).find((f) =>
       TRIAL_RE.test(f.seg.text) && f.seg.text.length <= 200
@@ -370,9 +339,7 @@ export function draftPricingSummary(views: PageView[]): DraftedValue {
   const offers = ldOffers(views);
   const addOns = offers.every((o) => !PERIOD_WORD_RE.test(o.note)) && recurringPrice(views, []);
   if (offers.length > 0 && !addOns) {
-    const text = offers.map((o) =>
-      `${o.name}: ${o.currency ? `${o.currency} ` : ""}${o.price}${o.note ? ` ${o.note}` : ""}`
-    ).join("; ");
+    const text = offers.map(offerPart).join("; ");
     return value(text, offers.flatMap((o) => o.quotes));
   }
   // No plan cards: the sentences that state prices, verbatim.

@@ -9,14 +9,13 @@ import { HEADLINE_RE, hintsFree } from "../vocabulary.ts";
 
 /** Section headings over articles, issues, posts, changelogs, news or other people's items. */
 const OFF_TOPIC_HEADING_RE =
-  /\b(recent|latest|past|popular|trending|featured|archive[sd]?|back issues|issues|posts|articles|stories|blog|news|press|changelog|release notes|what'?s new|updates|listings?|products|shop|marketplace|sellers?|deals|from the blog|read next|related)\b/iu;
+  /\b(recent|latest|past|popular|trending|featured|archive[sd]?|back issues|issues|posts|articles|stories|blog|news|press|changelog|release notes|what'?s new|updates|listings?|products|shop|marketplace|sellers?|deals|from the blog|read next|related|add-?ons?|extras|accessories|hardware)\b/iu;
+/** A line that prices add-ons, not the product ("Add-ons: lab import €9 a month, …"). */
+const ADD_ON_LINE_RE = /^(?:optional )?(?:add-?ons?|extras)\b/iu;
 
-/**
- * Section headings over other products (integrations, partners, comparisons with competitors) or
- * over add-ons sold beside the product (hardware, extras).
- */
+/** Section headings over other products (integrations, partners, comparisons with competitors). */
 const OTHERS_HEADING_RE =
-  /\b(?:integrations?|partners?|works with|comparisons?|compares|compared|versus|vs\.?|alternatives?|add-?ons?|extras|hardware|accessories)\b/iu;
+  /\b(?:integrations?|partners?|works with|comparisons?|compares|compared|versus|vs\.?|alternatives?)\b/iu;
 
 /** Words that keep a comparison heading the product's own ("Plan comparison", "Compare tiers"). */
 const OWN_PLANS_RE = /\b(?:plans?|tiers?|pricing|editions?)\b/iu;
@@ -43,27 +42,45 @@ const PRICING_PLACE_RE =
   /\b(?:pricing|prices|plans|tarie?fs?|tarieven|prijzen|preise|precios|prix|kosten)\b|\/(?:pricing|prices|plans|tarifs?|tarieven|prijzen|preise|precios)\b/iu;
 
 /**
- * Page kinds and paths whose prices are not the product's: posts, news, changelog entries, careers,
- * and pages about other products (integrations, partners, comparisons with competitors).
+ * Paths whose prices are not the product's: posts, news and changelog entries, and the index pages
+ * of posts and news (their teasers are headlines). A changelog's own page may state an upgrade
+ * price ("Upgrade from 1.x for $15").
  */
 const OFF_TOPIC_PAGE_RE =
-  /(?:^|\/)(?:blog|news|posts?|articles?|changelog|releases|press|issues?|p)\/|^\/(?:integrations?|partners?|compare|alternatives?|blog|news|press|careers|jobs)(?:\/|\.html?$|$)|-vs-/iu;
+  /(?:^|\/)(?:(?:blog|news|posts?|articles?|press)(?:\/|\.html?$|$)|(?:changelog|releases|issues?|p)\/)/iu;
 
-/** A page whose prices are not the product's: a post, news, a changelog, integrations, comparisons. */
-export function offTopicPage(view: PageView): boolean {
-  return OFF_TOPIC_PAGE_RE.test(new URL(view.url).pathname);
+/** A careers page: its perks and salaries are not the product's prices ("Learning budget: $1,500"). */
+const CAREERS_PATH_RE = /(?:^|\/)(?:careers?|jobs|join-us|work-with-us|hiring)(?:[/.-]|$)/iu;
+/** A page about other products: integrations, partners, a comparison ("/compare", "/alternatives"). */
+const OTHERS_PATH_RE =
+  /(?:^|\/)(?:integrations?|partners?|compare|comparisons?|alternatives?)(?:\/|\.html?$|$)/iu;
+/** A comparison with competitors: "Acme vs Rival", "Acme alternatives", "/acme-vs-rival". */
+const COMPARISON_RE = /(?:^|[\s-])(?:vs\.?|versus|alternatives?)(?=[\s-]|$)/iu;
+
+/**
+ * Whether a page's prices are not the product's: a post, news or changelog page, a careers page,
+ * a page about integrations or partners, or a comparison with competitors (its table's columns are
+ * other products, not plans).
+ */
+export function othersPrices(view: PageView): boolean {
+  const path = new URL(view.url).pathname;
+  const h1 = (view.page.facts.headings ?? []).find((h) => h.level === 1)?.text ?? "";
+  const title = view.page.facts.title ?? view.page.title ?? "";
+  return OFF_TOPIC_PAGE_RE.test(path) || CAREERS_PATH_RE.test(path) || OTHERS_PATH_RE.test(path) ||
+    [path, title, h1].some((t) => COMPARISON_RE.test(t));
 }
 
 /**
  * The segments that may state the product's own prices: not excluded, not headings, not numbered
- * headlines or changelog entries, not under an article/news/listing heading, not on a post; each
+ * headlines or changelog entries, not under an article/news/listing heading, not on a post, a
+ * careers page or a comparison with competitors; each
  * says whether it stands on a pricing page or under a pricing heading.
  */
 export function* pricingLines(
   views: PageView[],
 ): Generator<{ view: PageView; seg: Segment; pricing: boolean }> {
   for (const view of views) {
-    if (offTopicPage(view)) continue;
+    if (othersPrices(view)) continue;
     const path = new URL(view.url).pathname;
     const pricingPage = view.kind === "pricing" || PRICING_PLACE_RE.test(path);
     let pricingSection = false;
@@ -78,11 +95,9 @@ export function* pricingLines(
         offTopic = offTopicHeading(seg.text, level) ? level : 0;
         continue;
       }
-      if (
-        seg.excluded || offTopic || HEADLINE_RE.test(seg.text) || OTHERS_PRICE_RE.test(seg.text)
-      ) {
-        continue;
-      }
+      if (seg.excluded || offTopic || HEADLINE_RE.test(seg.text)) continue;
+      // Add-ons' prices and what other products charge are not the product's price.
+      if (ADD_ON_LINE_RE.test(seg.text) || OTHERS_PRICE_RE.test(seg.text)) continue;
       yield { view, seg, pricing: pricingPage || pricingSection };
     }
   }
