@@ -68,7 +68,7 @@ export function draftExtractive(pages: EvidencePage[], options: ExtractiveOption
     pricing_summary: () => draftPricingSummary(views),
     country: () => places().country,
     city: () => places().city,
-    founded_year: () => draftFoundedYear(views),
+    founded_year: () => draftFoundedYear(views, productName),
     features: () => draftFeatures(views),
     usps: () => draftUsps(views),
     keywords: () => allTerms(),

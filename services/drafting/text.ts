@@ -94,23 +94,9 @@ export function proseSupport(value: string, quoted: string): { share: number; mi
   return { share: content.length === 0 ? 1 : found / content.length, missing };
 }
 
-/** Founding words, also in Dutch, German, French and Spanish ("opgericht in", "fundada en"). */
-const FOUNDING_WORDS_OTHER = String
-  .raw`opgericht|gestart|ontstaan|ontstond|gegründet|gegruendet|entstand|entstanden|seit|fondée?|fondee?|fondat[ao]|depuis|fundad[ao]|fundó|naci[óo]|desde`;
-const FOUNDING_WORDS = String
-  .raw`(?:\b(?:founded|co-founded|cofounded|established|started|incorporated|began|since|launched in|founding ?date|foundingDate|first (?:version|release) (?:shipped|launched|was released|came out)|${FOUNDING_WORDS_OTHER})(?![\p{L}])|\best\.|\b(?:created|built)\b[^.!?|]{0,40}?\bin(?= (?:19|20)\d\d\b))`;
-
-/** Years (as strings) stated with founding words in a text: "Founded in 2019", "since 2015". */
-export function foundingYearsIn(text: string): string[] {
-  const out = new Set<string>();
-  const after = new RegExp(`${FOUNDING_WORDS}[^.!?|]{0,60}?\\b((?:18|19|20)\\d\\d)\\b`, "giu");
-  const before = new RegExp(
-    `\\b((?:18|19|20)\\d\\d)\\b(?:[^.!?|\\d]{0,25}?\\b(?:founded|established|fondée?|fundad[ao])|[^.!?|\\d]{0,60}?\\b(?:opgericht|gestart|gegründet|gegruendet))(?![\\p{L}])`,
-    "giu",
-  );
-  for (const m of text.matchAll(after)) out.add(m[1]);
-  for (const m of text.matchAll(before)) out.add(m[1]);
-  return [...out];
+/** A name of a word list with its spaces back ("New_York" → "New York"). */
+function spaced(name: string): string {
+  return name.replace(/_/g, " ");
 }
 
 /** US states (without Georgia, which is also a country): naming one states the country. */
@@ -120,7 +106,27 @@ const US_STATES =
     "Michigan Minnesota Mississippi Missouri Montana Nebraska Nevada New_Hampshire New_Jersey " +
     "New_Mexico New_York North_Carolina North_Dakota Ohio Oklahoma Oregon Pennsylvania Rhode_Island " +
     "South_Carolina South_Dakota Tennessee Texas Utah Vermont Virginia Washington West_Virginia " +
-    "Wisconsin Wyoming").split(" ").map((s) => s.replace(/_/g, " "));
+    "Wisconsin Wyoming").split(" ").map(spaced);
+
+/**
+ * Regions that name their country as a state does ("Falmouth, Cornwall", "Halifax, Nova Scotia"):
+ * English counties, Canadian provinces and Australian states. Read only where a place is stated
+ * ("City, Region", "based in …"), so a surname such as Kent names no country.
+ */
+const GB_COUNTIES = ("Cornwall Devon Dorset Somerset Kent Sussex Essex Norfolk Suffolk Yorkshire " +
+  "North_Yorkshire West_Yorkshire Lancashire Cheshire Cumbria Northumberland Shropshire " +
+  "Herefordshire Oxfordshire Gloucestershire Wiltshire Hampshire Derbyshire").split(" ")
+  .map(spaced);
+const CA_PROVINCES = ("Ontario Québec Quebec British_Columbia Alberta Manitoba Saskatchewan " +
+  "Nova_Scotia New_Brunswick Newfoundland Prince_Edward_Island Yukon").split(" ")
+  .map(spaced);
+const AU_STATES = [
+  "New South Wales",
+  "Queensland",
+  "Tasmania",
+  "Western Australia",
+  "South Australia",
+];
 
 const COUNTRY_ALIASES: Record<string, string[]> = {
   US: ["USA", "U.S.", "U.S.A.", "United States of America", "America", ...US_STATES],
@@ -133,7 +139,10 @@ const COUNTRY_ALIASES: Record<string, string[]> = {
     "Scotland",
     "Wales",
     "Northern Ireland",
+    ...GB_COUNTIES,
   ],
+  CA: CA_PROVINCES,
+  AU: AU_STATES,
   NL: ["Holland", "The Netherlands"],
   KR: ["Korea", "Republic of Korea"],
   CZ: ["Czech Republic"],

@@ -39,11 +39,44 @@ export const STAGE_SIGNALS: Record<typeof STAGES[number], RegExp> = {
 const OPEN_LICENCE = String
   .raw`\b(?:(?:is|are|100%|fully|completely|entirely) open[- ]source|licensed under|(?:MIT|Apache|BSD|MPL|GPL|AGPL|LGPL)(?:[- ]\d(?:\.\d)?)? licen[cs]e)\b`;
 
-/** Signals of each pricing model in quoted text. */
 /** A billing period in French, German, Dutch or Spanish ("par mois", "pro Monat", "/mes"). */
 export const FOREIGN_PERIOD = String
   .raw`\b(?:par|pro|per|al|por|im)\s(?:mois|an|monat|jahr|maand|jaar|mes|año)\b|\/\s?(?:mois|monat|mes|maand)\b|\bmonatlich\b|\bjährlich\b|\bmensuel(?:le)?\b`;
 
+/** A one-time price in French, German, Dutch or Spanish ("pago único", "Einmalzahlung"). */
+export const FOREIGN_ONE_TIME = String
+  .raw`\b(?:pago único|pagas una vez|paga una vez|licencia (?:de por vida|perpetua)|tuya para siempre|einmalzahlung|einmalig(?:e|er|es)? (?:zahlung|kauf|preis|gebühr)|einmal zahlen|lizenz auf lebenszeit|lebenslange lizenz|paiement unique|achat unique|licence à vie|payez une (?:seule )?fois|eenmalige (?:betaling|aankoop|prijs)|eenmalig betalen|levenslange licentie)(?![\p{L}])`;
+
+// Phrases the extractive drafter reads a pricing model from.
+/**
+ * A free quota in other languages ("kostenlos bis 3 Projekte", "gratis hasta 20 parcelas"): a count
+ * of things, never a date or a span of time ("kostenlos bis 31. März" is a promotion).
+ */
+const FREE_QUOTA = String
+  .raw`\d[\d.,]*\s+(?!(?:jan|feb|mär|mar|apr|mai|may|jun|jul|aug|sep|okt|oct|nov|dez|dec|ene|abr|ago|dic|tag|day|día|dia|jour|dag|woche|week|semana|semaine|monat|month|mes|mois|maand|jahr|year|año|an\b|jaar)\p{L}*)\p{L}+`;
+/** A free tier stated, in five languages. */
+export const FREE_PLAN_RE = new RegExp(
+  String
+    .raw`\b(free plan|free tier|free forever|forever free|always free|free for (?:up to|teams|individuals|one|personal|small|solo|hobby|open)|free for (?:the first )?\d[\d,.]* \p{L}+|free,? up to|is free for|is free to (?:download|install|use|start|get)|free download|free for the first \d+ (?:users|projects|seats)|(?:app|extension|add-on|plugin|tool|version|newsletter|service) is free(?! trial)|use it (?:for )?free|free version|\$0|€0|£0|costs? nothing|at no cost|free to (?:use|join|read|list|sign up|subscribe)|(?:get started|start|sign up|subscribe|join)(?: for)? free|it'?s free|listing is free|free listings?|gratis (?:versie|plan|abonnement)|altijd gratis|gratis te gebruiken|kostenlose(?:n|r)? (?:version|plan|tarif)|(?:für immer|immer) kostenlos|kostenlos nutzen|version gratuite|offre gratuite|plan gratuit|(?:toujours gratuit|gratuit pour toujours)|plan gratuito|versión gratuita|(?:siempre|para siempre) gratis|(?:gratis|kostenlos|gratuit) (?:hasta|bis(?: zu)?|tot|jusqu'à) ${FREE_QUOTA})\b|^\p{Lu}[\p{L}\d ]{0,20}: free\b`,
+  "iu",
+);
+/** A trial stated (also a pilot or "free for 14 days"). */
+export const TRIAL_RE =
+  /\b(free trial|\d+[- ](?:day|week|month) (?:free )?(?:trial|pilot)|free for \d+ (?:days|weeks)|(?:free|no-cost) pilot|(?:first|trial of) \d+ days (?:are|is) free|days are free|try it free)\b/iu;
+/** A one-time price, in five languages. */
+export const ONE_TIME_RE = new RegExp(
+  String
+    .raw`\b(one[- ]time (?:payment|purchase|fee|price)|lifetime (?:licen[cs]e|deal|access)|pay once|buy once|once, forever|no subscription)\b|[$€£]\s?\d[\d,.]*,?\s+once\b|${FOREIGN_ONE_TIME}`,
+  "iu",
+);
+/** The product itself is open source (not "built with open-source tools"). */
+export const OPEN_SOURCE_RE =
+  /\b((?:is|are|100%|fully|completely|entirely|free and) open[- ]source|open[- ]source (?:project|software|tool|library|app|application|and free|under|forever)|licensed under|(?:MIT|Apache|BSD|MPL|GPL|AGPL|LGPL)(?:[- ]\d(?:\.\d)?)? licen[cs]e|source code is (?:available|on GitHub))\b/iu;
+/** A price given only on request. */
+export const CONTACT_SALES_RE =
+  /\b(contact (?:sales|us) for (?:pricing|a quote)|custom pricing|request a quote|get a quote|sales team will (?:send|prepare) (?:you )?a quote|pricing on request)\b/iu;
+
+/** Signals of each pricing model in quoted text. */
 export const PRICING_SIGNALS: Record<PricingModel, RegExp> = {
   "Free": new RegExp(String.raw`\b(free|no cost|\$0)\b|\bprice: 0\b|${OPEN_LICENCE}`, "iu"),
   "Freemium":
@@ -52,13 +85,16 @@ export const PRICING_SIGNALS: Record<PricingModel, RegExp> = {
     /\b(free trial|\d+[- ]day (?:free )?trial|days are free|try (?:it )?(?:for )?free)\b/iu,
   "Subscription": new RegExp(
     String
-      .raw`(\/\s?(?:mo|month|yr|year|user|seat)\b|\bper (?:month|year|user|seat)\b|\bmonthly\b|\bannual(?:ly)?\b|\byearly\b|\bsubscription\b|\bbilled\b|\ba month\b)|${FOREIGN_PERIOD}`,
+      .raw`(\/\s?(?:mo|month|yr|year|user|seat)\b|\bper (?:month|year|user|seat)\b|\bmonthly\b|\bannual(?:ly)?\b|\byearly\b|\bsubscription\b|\bbilled\b|\ba (?:month|year)\b)|${FOREIGN_PERIOD}`,
     "iu",
   ),
-  "One-time":
-    /\b(one[- ]time|lifetime|pay once|buy once|once|single payment|one payment|perpetual licen[cs]e|no subscription)\b/iu,
+  "One-time": new RegExp(
+    String
+      .raw`\b(one[- ]time|lifetime|pay once|buy once|once|single payment|one payment|perpetual licen[cs]e|no subscription)\b|${FOREIGN_ONE_TIME}`,
+    "iu",
+  ),
   "Usage-based":
-    /\b(usage[- ]based|pay[- ]as[- ]you[- ]go|metered|per (?:[\d,.]+ )?(?!month|year|user|seat|agent|member|week)[a-z][a-z-]+|credits?)\b/iu,
+    /\b(usage[- ]based|pay[- ]as[- ]you[- ]go|metered|per (?:[\d,.]+ )?(?!month|year|user|seat|agent|member|week)[a-z][a-z-]+|credits?|\d+(?:[.,]\d+)?\s?% (?:of|from|on) (?:each|every) [a-z]+)\b/iu,
   "Contact sales":
     /\b(contact (?:sales|us)|custom pricing|request a quote|get a quote|talk to sales|custom|sales team will (?:send|prepare) (?:you )?a quote|pricing on request)\b/iu,
 };
@@ -76,13 +112,19 @@ export function pricedLine(text: string): boolean {
   return PRICE_CONTEXT_RE.test(text);
 }
 
-/** A trial, not a free tier, in English, Dutch, German, French and Spanish. */
+/**
+ * A trial or a pilot, not a free tier, in English, Dutch, German, French and Spanish, with a
+ * "at no cost" that only says the trial is free ("a 60-day pilot at no cost").
+ */
 const TRIAL_PHRASE_RE =
-  /\b(?:free trial|trial|\d+[- ]day (?:free )?trial|(?:first )?(?:\d+ )?(?:days?|weeks?|months?) (?:are|is) free|try (?:it )?(?:for )?free|essai gratuit|d'essai gratuit|gratuit pendant \d+ jours|kostenlos testen|\d+ tage kostenlos|gratis (?:uit)?proberen|\d+ dagen gratis|prueba gratis|prueba gratuita|\d+ días gratis)\b/giu;
+  /\b(?:free trial|trial|\d+[- ](?:day|week|month) (?:free )?(?:trial|pilot)|(?:free|no-cost) pilot|free for \d+ (?:days|weeks)|(?:free|kostenlos|gratis|gratuit) (?:until|till|bis|hasta|jusqu'au|tot) (?:the )?(?:\d{1,2}(?=\.(?:\s*\p{L}|\s*$))|\d{1,2}(?:st|nd|rd|th))|(?:first )?(?:\d+ )?(?:days?|weeks?|months?) (?:are|is) free|try (?:it )?(?:for )?free|essai gratuit|d'essai gratuit|gratuit pendant \d+ jours|kostenlos testen|\d+ tage kostenlos|gratis (?:uit)?proberen|\d+ dagen gratis|prueba gratis|prueba gratuita|\d+ días gratis)\b(?:,?\s+(?:at no (?:cost|charge)|free of charge|for free)\b)?/giu;
 
-/** Something else that is free: shipping, call-out costs, updates, "hassle-free", "feel free". */
+/**
+ * Something else that is free: shipping, call-out costs, updates, "hassle-free", "feel free", an
+ * annual discount ("2 months free").
+ */
 const OTHER_FREE_RE =
-  /\b[\p{L}]*(?:kosten|costs?|fees?|shipping|delivery|returns|versand|verzending|bezorging|livraison|envío|setup|installation|updates)\s+(?:(?:is|are|zijn|ist|sind|est|sont|es|son)\s+)?(?:(?:always|altijd|immer|toujours|siempre)\s+)?(?:free|gratis|kostenlos|gratuit[es]?|gratuitos?)\b|\b(?:free|gratis|kostenlose[rn]?)\s+(?:shipping|delivery|returns|updates|support|setup|consultation|quote|estimate|versand|verzending|bezorging|lieferung)\b|\b(?:livraison|envío|retours?)\s+(?:gratuite?s?|gratis)\b|[\p{L}]-free\b|\bfeel free\b|\bfree (?:up|time)\b/giu;
+  /\b[\p{L}]*(?:kosten|costs?|fees?|shipping|delivery|returns|versand|verzending|bezorging|livraison|envío|setup|installation|updates)\s+(?:(?:is|are|zijn|ist|sind|est|sont|es|son)\s+)?(?:(?:always|altijd|immer|toujours|siempre)\s+)?(?:free|gratis|kostenlos|gratuit[es]?|gratuitos?)\b|\b(?:free|gratis|kostenlose[rn]?)\s+(?:shipping|delivery|returns|updates|support|setup|consultation|quote|estimate|versand|verzending|bezorging|lieferung)\b|\b(?:livraison|envío|retours?)\s+(?:gratuite?s?|gratis)\b|[\p{L}]-free\b|\bfeel free\b|\bfree (?:up|time)\b|\b(?:\d+|one|two|three|four|six) (?:extra )?months? (?:free|at no (?:cost|charge)|for free)\b/giu;
 
 /** Any sign of a free option (weak: blocks a paid-only model, never drafts one by itself). */
 const FREE_HINT_RE =

@@ -299,8 +299,27 @@ function ownHandle(url: URL, brands: string[]): boolean {
 }
 
 const EMAIL_IN_TEXT = /[A-Z0-9._%+-]+@[A-Z0-9-]+(?:\.[A-Z0-9-]+)*\.[A-Z]{2,}/gi;
+/** " [at] ", "(at)", "{at}": an @ written out against spam harvesters, always in brackets. */
+const WRITTEN_AT = String.raw`\s*[\[({]\s*at\s*[\])}]\s*`;
+/** "." or " [dot] ", "(dot)" in a written-out address. */
+const WRITTEN_DOT = String.raw`(?:\s*[\[({]\s*dot\s*[\])}]\s*|\.)`;
+const WRITTEN_EMAIL_RE = new RegExp(
+  String.raw`([A-Z0-9._%+-]+)${WRITTEN_AT}((?:[A-Z0-9-]+${WRITTEN_DOT})+[A-Z]{2,})\b`,
+  "gi",
+);
 
-/** Email addresses from mailto: links and the visible text, each once. */
+/**
+ * Addresses a text writes out against spam harvesters ("hello [at] acme [dot] com",
+ * "hello(at)acme.com"), each with the address and the words as written (a span of the text).
+ */
+export function writtenEmails(text: string): { email: string; written: string }[] {
+  return [...text.matchAll(WRITTEN_EMAIL_RE)].map((m) => ({
+    email: `${m[1]}@${m[2].replace(new RegExp(WRITTEN_DOT, "gi"), ".")}`,
+    written: m[0],
+  }));
+}
+
+/** Email addresses from mailto: links and the visible text (also written out with [at]), each once. */
 export function readEmails(doc: Document, text: string): string[] {
   const found: string[] = [];
   const seen = new Set<string>();
@@ -325,6 +344,7 @@ export function readEmails(doc: Document, text: string): string[] {
     for (const address of addresses.split(",")) add(address);
   }
   for (const match of text.matchAll(EMAIL_IN_TEXT)) add(match[0]);
+  for (const { email } of writtenEmails(text)) add(email);
   return found;
 }
 

@@ -3,6 +3,7 @@ import { type DraftedValue, type EvidenceQuote } from "../evidence.ts";
 import type { PageView, Segment } from "./pages.ts";
 import { jsonLdObjects, NONE, quote, similar, value, windowAround } from "./pages.ts";
 import { looseText, MIN_QUOTE_CHARS, normalizeQuoteText, words } from "../text.ts";
+import { PRICE_RE } from "./pricing_rows.ts";
 
 const GENERIC_HEADING_RE =
   /^(features?|all features|pricing|plans?|faqs?|frequently asked questions|questions\??|about( us)?|contact( us)?|blog|get started|start now|sign up|log ?in|testimonials?|what (our )?(customers|users|people) (say|are saying)|loved by.*|trusted by.*|our (team|story|mission|customers)|team|customers|integrations?|resources|company|product|legal|support|help|newsletter|follow us|how it works|why .*|ready to .*\??|.*\?)$/iu;
@@ -32,7 +33,35 @@ function headingQuote(view: PageView, seg: Segment): EvidenceQuote {
 }
 
 const NOT_FEATURE_SECTION_RE =
-  /\b(testimonials?|customers?|say|saying|pricing|plans?|faqs?|questions?|our team|the team|meet|founders?|blog|news|press|careers?|jobs?|contact|legal|compare|logos|changelog|what'?s new|release notes)\b/i;
+  /\b(testimonials?|customers?|say|saying|pricing|plans?|faqs?|questions?|our team|the team|meet|founders?|blog|news|press|careers?|jobs?|contact|legal|compare|logos|changelog|what'?s new|release notes|add-?ons?|extras)\b/i;
+
+/**
+ * A list item's lead-in: the heading it starts with (a card written as a list item), or the lead
+ * of "Lead — explanation" (or of a long "Lead: explanation"); else the whole item.
+ */
+function leadIn(text: string, headings: string[]): string {
+  const heading = headings.find((h) => h.length >= 3 && text.startsWith(`${h} `));
+  const m = heading ? [text, heading] : text.match(
+    shortItem(text) ? /^(.{3,100}?)\s[—–-]\s/u : /^(.{3,100}?)(?:\s[—–-]\s|:\s)/u,
+  );
+  // A lead of capitalised words only ("Jane Doe — CEO, ...") is a name, not a feature.
+  return m && words(m[1]).length >= 2 && /(?:^|\s)\p{Ll}/u.test(m[1]) ? m[1] : text;
+}
+
+/** "Jane Doe — CEO, ...": a person and their role, not a feature. */
+const PERSON_ITEM_RE =
+  /^\p{Lu}\p{L}+(?:\s\p{Lu}[\p{L}'-]+){1,2}\s?[—–,:-]\s?(?:co-?founder|founder|ceo|cto|coo|cfo|cpo|vp|head|lead|director|engineer|designer|advisor|investor|partner|chair)\b/iu;
+
+/** The page's card headings (h3 to h6), as the segments write them. */
+function cardHeadings(v: PageView): string[] {
+  return (v.page.facts.headings ?? []).filter((h) => h.level >= 3).map((h) =>
+    normalizeQuoteText(h.text)
+  );
+}
+
+function shortItem(text: string): boolean {
+  return words(text).length <= 14 && text.length <= 160;
+}
 
 /** Content lists that read like features: items of 2 to 12 words, not links, not pricing cards. */
 function featureLists(v: PageView): Segment[][] {
@@ -49,7 +78,11 @@ function featureLists(v: PageView): Segment[][] {
     if (unique.some((s) => links.has(looseText(s.text)) || planFeatures.has(looseText(s.text)))) {
       continue;
     }
-    if (!unique.every((s) => words(s.text).length <= 14 && s.text.length <= 160)) continue;
+    const headings = cardHeadings(v);
+    if (!unique.every((s) => shortItem(leadIn(s.text, headings)))) continue;
+    if (unique.some((s) => PERSON_ITEM_RE.test(s.text))) continue;
+    // A list whose every item states a price is a price list ("Printer bundle — $249 once").
+    if (unique.every((s) => PRICE_RE.test(s.text))) continue;
     const first = unique[0];
     const section = [...v.segments].reverse().find((s) => s.heading && s.end <= first.start);
     if (section && NOT_FEATURE_SECTION_RE.test(section.text)) continue;
@@ -73,7 +106,7 @@ export function draftFeatures(views: PageView[]): DraftedValue {
     addText(seg.text.replace(/[.:]$/, ""), headingQuote(v, seg));
   const addItem = (v: PageView, seg: Segment) =>
     addText(
-      seg.text.replace(/[.;]$/, ""),
+      leadIn(seg.text, cardHeadings(v)).replace(/[.;]$/, ""),
       quote(
         v,
         seg.text.length >= MIN_QUOTE_CHARS

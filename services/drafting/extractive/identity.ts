@@ -27,7 +27,7 @@ function ldType(o: Record<string, unknown>): string {
 
 /** The product name: JSON-LD, og:site_name or the title part that names it, quoted on a page. */
 export function draftName(ctx: { views: PageView[]; startUrl: string }): DraftedValue {
-  const candidates: { name: string; view: PageView; title?: string; ld?: string }[] = [];
+  const candidates: NameCandidate[] = [];
   const home = ctx.views.filter((v) => v.kind === "home");
   const ordered = [...home, ...ctx.views.filter((v) => v.kind !== "home")];
   for (const v of ordered) {
@@ -39,10 +39,18 @@ export function draftName(ctx: { views: PageView[]; startUrl: string }): Drafted
       const name = /^(Organization|Corporation)$/.test(ldType(o))
         ? normalizeQuoteText(o.name).replace(LEGAL_FORM_RE, "")
         : o.name;
-      candidates.push({ name, view: v, ld: normalizeQuoteText(o.name) });
+      // A name then lower-case words names a thing of the product ("Tillroll add-ons"): the
+      // leading name is the product's only when the page title states it.
+      const thing = ldThingOf(v, name);
+      if (thing) {
+        candidates.push({ name: thing, view: v, rank: NAME_RANK.Other });
+        continue;
+      }
+      const rank = typeOrder(ldType(o)) === 0 ? NAME_RANK.Product : NAME_RANK.Other;
+      candidates.push({ name, view: v, ld: normalizeQuoteText(o.name), rank });
     }
     const site = v.page.facts.og?.["og:site_name"] ?? v.page.facts.og?.["site_name"];
-    if (site) candidates.push({ name: site, view: v });
+    if (site) candidates.push({ name: site, view: v, rank: NAME_RANK.SiteName });
   }
   let domain = "";
   try {
@@ -60,17 +68,33 @@ export function draftName(ctx: { views: PageView[]; startUrl: string }): Drafted
     // A lone title part is the name when the h1, the meta description's subject or the subject
     // of the page's first sentences agrees ("Quietroom books a guided break …").
     const subject = (t: string, p: string) => looseText(t).startsWith(`${looseText(p)} `);
-    const agrees = (p: string) =>
-      (h1 !== undefined && looseText(h1) === looseText(p)) ||
+    const spoken = (p: string) =>
       (desc !== null && subject(desc, p)) ||
       v.segments.slice(0, 12).some((seg) => isProse(seg) && subject(seg.text, p));
+    const agrees = (p: string) => (h1 !== undefined && looseText(h1) === looseText(p)) || spoken(p);
     const alone = parts.length === 1 && words(parts[0]).length <= 3 && agrees(parts[0])
       ? parts[0]
       : undefined;
-    const pick = byDomain ?? (parts.length > 1 ? short : alone);
-    if (pick) candidates.push({ name: pick, view: v, title: normalizeQuoteText(title) });
+    const pick = byDomain ?? (parts.length > 1 || namesPage(title) ? short : alone);
+    // A title part the page's own sentences make their subject names the product, even when the
+    // domain and og:site_name name the company that makes it ("Pagecraft — … | Northwind Labs").
+    const stated = parts.find((p) => words(p).length <= 3 && properNoun(v, p) && agrees(p));
+    const named = stated ?? pick;
+    const rank = stated ? NAME_RANK.Subject : NAME_RANK.Title;
+    // A short h1 the page's sentences make their subject names the product when no title part
+    // does ("Home — Marram Studio" over an h1 "Seedlot" and "Seedlot keeps stock counts …"), and
+    // no og:site_name names the site otherwise (an h1 "Juno" under og:site_name "Helpwise" is a
+    // feature or an assistant of the product).
+    const siteName = v.page.facts.og?.["og:site_name"] ?? v.page.facts.og?.["site_name"];
+    const otherSite = !!siteName && looseText(siteName) !== looseText(h1 ?? "");
+    if (!stated && !otherSite && h1 && words(h1).length <= 3 && properNoun(v, h1) && spoken(h1)) {
+      const described = desc !== null && subject(desc, h1) ? normalizeQuoteText(desc) : undefined;
+      candidates.push({ name: h1, view: v, rank: NAME_RANK.Subject, described });
+    }
+    if (named) candidates.push({ name: named, view: v, title: normalizeQuoteText(title), rank });
     if (v.kind === "home") break;
   }
+  candidates.sort((a, b) => a.rank - b.rank);
   for (const c of candidates) {
     const n = normalizeQuoteText(c.name);
     if (!n || n.length > 80) continue;
@@ -79,17 +103,63 @@ export function draftName(ctx: { views: PageView[]; startUrl: string }): Drafted
     // be a footer, which does not speak for the product.
     const fromTitle = c.title ? sourcedQuote(c.view, c.title, "meta", "title") : null;
     const fromLd = c.ld ? sourcedQuote(c.view, c.ld, "jsonld", "name") : null;
-    if (q || fromTitle || fromLd) return value(n, [q, fromTitle, fromLd]);
+    const fromDesc = c.described ? sourcedQuote(c.view, c.described, "meta", "description") : null;
+    if (q || fromTitle || fromLd) return value(n, [fromDesc, q, fromTitle, fromLd]);
   }
   return NONE;
+}
+
+/** Whether a page writes `term` only as a name: capitalised, never in lower case ("invoices"). */
+function properNoun(view: PageView, term: string): boolean {
+  if (!/\p{Lu}/u.test(term)) return false;
+  const lower = term.toLowerCase();
+  const text = normalizeQuoteText(view.page.text ?? "");
+  const at = (i: number) => i < 0 || !/[\p{L}\p{N}]/u.test(text[i] ?? "");
+  // An e-mail address or a domain ("hello@seedlot.example") writes a name in lower case too.
+  const address = (i: number) =>
+    /[@./]/.test(text[i - 1] ?? "") ||
+    /^\.\p{L}/u.test(text.slice(i + lower.length, i + lower.length + 2));
+  for (let i = text.indexOf(lower); i >= 0; i = text.indexOf(lower, i + 1)) {
+    if (at(i - 1) && at(i + lower.length) && !address(i)) return false;
+  }
+  return true;
+}
+
+/** The leading name of a JSON-LD name such as "Tillroll add-ons" when the title states it. */
+function ldThingOf(view: PageView, name: string): string | null {
+  const m = normalizeQuoteText(name).match(
+    /^(\p{Lu}[\p{L}\p{N}.]*(?: \p{Lu}[\p{L}\p{N}.]*)?)((?: \p{Ll}[\p{L}-]*)+)$/u,
+  );
+  if (!m) return null;
+  const title = view.page.facts.title ?? view.page.title ?? "";
+  return titleParts(title).some((p) => looseText(p) === looseText(m[1])) ? m[1] : null;
+}
+
+/** Where a name candidate comes from, most telling first. */
+const NAME_RANK = { Product: 0, Subject: 1, Other: 2, SiteName: 3, Title: 4 } as const;
+
+interface NameCandidate {
+  name: string;
+  view: PageView;
+  rank: typeof NAME_RANK[keyof typeof NAME_RANK];
+  /** The title it was read from. */
+  title?: string;
+  /** The JSON-LD name it was read from. */
+  ld?: string;
+  /** The meta description that makes it its subject. */
+  described?: string;
 }
 
 /** A company's legal form after its name. */
 const LEGAL_FORM_RE =
   /,?\s+(?:Ltd\.?|Limited|Inc\.?|LLC|GmbH|AG|SAS|SARL|S\.A\.|B\.V\.|BV|Oy|AB|ApS|Pty\.? Ltd\.?|PLC)$/u;
 
-/** Headlines of a docs or landing page that say nothing about the product. */
-const GENERIC_H1_RE = /^(?:overview|introduction|home|welcome|getting started|about)$/iu;
+/**
+ * Names of a page rather than of the product: a docs or landing page's headline ("Overview"), or
+ * a title's page part ("Home | Tidewater").
+ */
+const PAGE_NAME_RE =
+  /^(?:overview|introduction|home|home ?page|welcome|getting started|about|about us|start page|index)$/iu;
 /** A title part's section suffix: "Relaykit Docs" names Relaykit. */
 const SECTION_SUFFIX_RE = /\s+(?:Docs|Documentation|Blog|Help Cent(?:er|re)|Help|Wiki|Guides?)$/u;
 
@@ -104,15 +174,24 @@ const HOSTED_REPO_RE = /^[\w.-]+\s?\/\s?([\w.-]+)(?::\s+(.+))?$/u;
  * name and its description as parts.
  */
 export function titleParts(title: string): string[] {
-  const parts = normalizeQuoteText(title).split(/\s+[|\-–—:·•]\s+|:\s+/).map((p) => p.trim());
+  const parts = splitTitle(title);
   const out: string[] = [];
   for (const p of parts) {
-    if (!p || HOSTING_RE.test(p)) continue;
+    if (!p || HOSTING_RE.test(p) || PAGE_NAME_RE.test(p)) continue;
     const repo = p.match(HOSTED_REPO_RE);
     if (repo) out.push(repo[1], ...(repo[2] ? [repo[2]] : []));
     else out.push(p.replace(SECTION_SUFFIX_RE, "") || p);
   }
   return out;
+}
+
+function splitTitle(title: string): string[] {
+  return normalizeQuoteText(title).split(/\s+[|\-–—:·•]\s+|:\s+/).map((p) => p.trim());
+}
+
+/** Whether a title names the page before (or after) the product ("Home | Tidewater"). */
+function namesPage(title: string): boolean {
+  return splitTitle(title).some((p) => PAGE_NAME_RE.test(p));
 }
 
 function typeOrder(type: string): number {
@@ -142,7 +221,7 @@ export function draftTagline(views: PageView[], name: string | null): DraftedVal
   }
   const h1 = (home.page.facts.headings ?? []).find((h) => h.level === 1);
   if (h1 && words(h1.text).length >= 2 && words(h1.text).length <= 14) candidates.push(h1.text);
-  if (h1 && (isName(normalizeQuoteText(h1.text)) || GENERIC_H1_RE.test(h1.text.trim()))) {
+  if (h1 && (isName(normalizeQuoteText(h1.text)) || PAGE_NAME_RE.test(h1.text.trim()))) {
     // The name (or a docs page's "Overview") as the headline: the line right under it.
     const at = home.segments.findIndex((seg) =>
       seg.heading && seg.text === normalizeQuoteText(h1.text)

@@ -4,7 +4,7 @@ import { type DraftedValue, type DraftProposal } from "../evidence.ts";
 import type { PageView } from "./pages.ts";
 import { jsonLdObjects, NONE, quote, quoteFor, value } from "./pages.ts";
 import { canonicalUrl, isFavicon, normalizeQuoteText } from "../text.ts";
-import { isCompanyProfile } from "../extract/links.ts";
+import { isCompanyProfile, writtenEmails } from "../extract/links.ts";
 
 /** The contact email, a contact page's and a hello@-style address first. */
 export function draftEmail(views: PageView[]): DraftedValue {
@@ -20,7 +20,11 @@ export function draftEmail(views: PageView[]): DraftedValue {
       const rank = (v.kind === "contact" ? 0 : 2) +
         (/^(hello|hi|contact|info|team|support|help|sales)$/.test(local) ? 0 : 1) +
         (/^(privacy|legal|abuse|noreply|no-reply|dpo|gdpr|security)$/.test(local) ? 5 : 0);
-      candidates.push({ email, view: v, rank });
+      const own = ownDomain(views, email);
+      // Written out against harvesters on another organisation's domain ("dana [at] agency.example"
+      // on a press page): a way to reach someone else, never the site's contact address.
+      if (!own && writtenOnly(v, email)) continue;
+      candidates.push({ email, view: v, rank: rank + (own ? 0 : 3) });
     }
   }
   candidates.sort((a, b) => a.rank - b.rank);
@@ -37,8 +41,41 @@ export function draftEmail(views: PageView[]): DraftedValue {
     }
     return NONE;
   }
-  const inText = quoteFor([c.view], c.email, 200);
+  // An address written out ("hello [at] acme.com") is quoted as the page writes it.
+  const written = writtenEmails(c.view.text).find((w) =>
+    w.email.toLowerCase() === c.email.toLowerCase()
+  )?.written;
+  const inText = quoteFor([c.view], written ?? c.email, 200);
   return value(c.email, [inText ?? quote(c.view, c.email)]);
+}
+
+/** Whether a page gives an address only written out ("dana [at] agency.example"). */
+function writtenOnly(v: PageView, email: string): boolean {
+  const lower = email.toLowerCase();
+  return !v.text.toLowerCase().includes(lower) &&
+    writtenEmails(v.text).some((w) => w.email.toLowerCase() === lower);
+}
+
+/**
+ * Whether an address's domain is the site's own: its host, or a name the home title states
+ * ("Tillroll | …" for hello@tillroll.example). Another organisation's address comes after the site's own;
+ * written out ("orders [at] partner.example"), it is not drafted at all.
+ */
+function ownDomain(views: PageView[], email: string): boolean {
+  const label = (email.split("@")[1] ?? "").toLowerCase().replace(/^(?:www|mail)\./, "")
+    .split(".")[0];
+  if (!label) return false;
+  return views.some((v) => {
+    let host = "";
+    try {
+      host = new URL(v.url).hostname.toLowerCase();
+    } catch { /* no URL */ }
+    const title = (v.page.facts.title ?? v.page.title ?? "").toLowerCase().replace(
+      /[^\p{L}\p{N}]/gu,
+      "",
+    );
+    return host.split(".").includes(label) || title.includes(label);
+  });
 }
 
 /** The first video link on the pages. */

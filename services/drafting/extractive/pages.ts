@@ -65,10 +65,10 @@ const COPYRIGHT_SPAN_RE = /(?:©|\(c\)|\bcopyright\b)[^.!?|\u00b6]{0,80}/giu;
 
 /**
  * Where a sentence ends (or a `·`, `|` or `•` separates two items). An initial ("J. R. Smith",
- * "Mary-Kate O. Lee") or a title's abbreviation ("Dr.", "Mr.", "e.g.") ends no sentence.
+ * "Mary-Kate O. Lee") or a title's or a founding year's abbreviation ("Dr.", "Mr.", "e.g.", "Est. 2021") ends no sentence.
  */
 export const SENTENCE_END_RE =
-  /(?<=[.!?])(?<!(?:^|[\s("'])\p{Lu}\.)(?<!(?:^|[\s("'])(?:Dr|Mr|Mrs|Ms|Mx|Prof|Jr|Sr|St|vs|e\.g|i\.e)\.)\s+(?=["'(©\p{Lu}\p{N}]|[\w.+-]+@[\w-]+\.|https?:\/\/)|\s+[·|•]\s+/u;
+  /(?<=[.!?])(?<!(?:^|[\s("'])\p{Lu}\.)(?<!(?:^|[\s("'])(?:Dr|Mr|Mrs|Ms|Mx|Prof|Jr|Sr|St|Est|vs|e\.g|i\.e)\.)\s+(?=["'(©\p{Lu}\p{N}]|[\w.+-]+@[\w-]+\.|https?:\/\/)|\s+[·|•]\s+/u;
 
 /**
  * A page cut into segments: headings, list items and sentences, excluded text marked. App JSON

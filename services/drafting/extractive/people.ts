@@ -127,6 +127,11 @@ const OTHER_ZONES = new Set(["teaser", "logos", "aside"]);
 export function inNonFounderSection(view: PageView, seg: Segment): boolean {
   const heading = sectionOf(view, seg);
   if (NOT_FOUNDER_SECTION_RE.test(heading) && !/\bfound(?:er|ing|ed)/i.test(heading)) return true;
+  return inOtherZone(view, seg);
+}
+
+/** Whether a segment stands in a teaser, logo wall or sidebar: about other things than the company. */
+export function inOtherZone(view: PageView, seg: Segment): boolean {
   return otherZoneSpans(view).some(([s, e]) => s <= seg.start && seg.end <= e);
 }
 

@@ -4,14 +4,10 @@
  */
 import { type DraftedValue, type EvidenceQuote } from "../evidence.ts";
 import type { PageView, Segment } from "./pages.ts";
+import { inOtherZone } from "./people.ts";
 import { jsonLdObjects, NONE, quote, quoteFor, value, windowAround } from "./pages.ts";
-import {
-  countryCodeOf,
-  foundingYearsIn,
-  MIN_QUOTE_CHARS,
-  normalizeQuoteText,
-  words,
-} from "../text.ts";
+import { countryCodeOf, MIN_QUOTE_CHARS, normalizeQuoteText, words } from "../text.ts";
+import { foundingYearClaims } from "../founding_years.ts";
 
 const CAP = String.raw`\p{Lu}[\p{L}'.-]*`;
 /** Lower-case words inside place names: "Freiburg im Breisgau", "Frankfurt am Main", "Stratford-upon-Avon". */
@@ -177,6 +173,12 @@ function asCountry(text: string): string | null {
   return null;
 }
 
+/** A town named like a region elsewhere ("Kent" in "Kent, Ohio"): one or two capitalised words. */
+function cityNamedLikeRegion(text: string): string | null {
+  const t = text.replace(/[.,]$/, "").trim();
+  return /^\p{Lu}\p{L}+(?: \p{Lu}\p{L}+)?$/u.test(t) ? t : null;
+}
+
 function asCity(text: string): string | null {
   const t = text.replace(/^the\s+/i, "").replace(/[.,]$/, "").trim();
   if (!t || asCountry(t) || /^[A-Z]{2,3}$/.test(t) || words(t).length > 3) return null;
@@ -230,9 +232,13 @@ export function draftPlace(views: PageView[]): { country: DraftedValue; city: Dr
         const founded = /^(founded|started)/i.test(m[0]);
         let city: string | null = null;
         let country: string | null = null;
-        for (const part of parts) {
-          country ??= asCountry(part);
-          if (!asCountry(part)) city ??= asCity(part);
+        // The widest unit comes last ("Kent, Ohio", "Ontario, California"): the last part that
+        // names a country gives it, and a first part that names another is a city of that name.
+        country = parts.map(asCountry).filter((c) => c !== null).pop() ?? null;
+        for (const [i, part] of parts.entries()) {
+          const named = asCountry(part);
+          if (!named) city ??= asCity(part);
+          else if (i === 0 && named !== country) city ??= cityNamedLikeRegion(part);
         }
         if (/^made/i.test(m[0]) && parts.length === 1) city = null;
         if (notOurs(seg.text, m.index!)) continue;
@@ -295,14 +301,33 @@ function countryNamesFor(code: string): string[] {
   return names ? [names] : [];
 }
 
-/** The year a sentence (or JSON-LD foundingDate) says the company was founded. */
-export function draftFoundedYear(views: PageView[]): DraftedValue {
-  for (const v of views) {
-    for (const seg of v.segments) {
-      if (seg.excluded) continue;
-      const years = foundingYearsIn(seg.text);
-      if (years.length > 0) {
-        return value(years[0], [quote(v, windowAround(seg.text, years[0], 240))]);
+/** A timeline's year standing alone before its entry ("2020" in `<dt>`, "2020 —"). */
+const TIMELINE_YEAR_RE = /^\s*(?:18|19|20)\d\d\s*[:–—-]?\s*$/u;
+
+/** A segment's text, with the timeline year before it when the segment states none. */
+function withTimelineYear(v: PageView, i: number): string {
+  const seg = v.segments[i];
+  const prev = v.segments[i - 1];
+  if (!prev || prev.excluded || /\b(?:18|19|20)\d\d\b/.test(seg.text)) return seg.text;
+  return TIMELINE_YEAR_RE.test(prev.text) ? v.text.slice(prev.start, seg.end) : seg.text;
+}
+
+/**
+ * The year a sentence (or JSON-LD foundingDate) says the company was founded: a strong cue on any
+ * page ("founded in", "Est.", a timeline's "2020 — … founds …") before a weak one ("since"), never
+ * from a teaser or sidebar about another product ("Clipjar … Launched in 2019").
+ */
+export function draftFoundedYear(views: PageView[], product: string | null = null): DraftedValue {
+  // The site's own name (often its maker's: "Northwind Labs" for Pagecraft) speaks of the company.
+  const home = views.find((v) => v.kind === "home") ?? views[0];
+  const maker = home?.page.facts.og?.["og:site_name"] ?? home?.page.facts.og?.["site_name"] ?? null;
+  for (const weak of [false, true]) {
+    for (const v of views) {
+      for (const [i, seg] of v.segments.entries()) {
+        if (seg.excluded || inOtherZone(v, seg)) continue;
+        const text = withTimelineYear(v, i);
+        const claim = foundingYearClaims(text, { product, maker }).find((c) => c.weak === weak);
+        if (claim) return value(claim.year, [quote(v, windowAround(text, claim.year, 240))]);
       }
     }
   }

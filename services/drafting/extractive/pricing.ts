@@ -4,20 +4,41 @@
  */
 import { type DraftedValue, type EvidenceQuote } from "../evidence.ts";
 import type { PageView, Segment } from "./pages.ts";
-import { jsonLdObjects, NONE, quote, value, windowAround } from "./pages.ts";
+import { NONE, quote, value, windowAround } from "./pages.ts";
 import { containsPhrase, looseText, normalizeQuoteText, words } from "../text.ts";
-import { FOREIGN_PERIOD, pricedLine, type PricingModel, withoutOtherFree } from "../vocabulary.ts";
-import { COMMISSION_RE, freeHint, pricingLines } from "./pricing_lines.ts";
-
-/** An amount with its currency before or after it ("$19", "19 €", "19 EUR"). */
-const PRICE_RE = /(?:[$€£]\s?\d[\d,.]*|\d[\d,.]*\s?(?:[$€£]|(?:usd|eur|gbp)\b))/iu;
+import {
+  CONTACT_SALES_RE,
+  FREE_PLAN_RE,
+  ONE_TIME_RE,
+  OPEN_SOURCE_RE,
+  pricedLine,
+  PRICING_SIGNALS,
+  type PricingModel,
+  TRIAL_RE,
+  withoutOtherFree,
+} from "../vocabulary.ts";
+import { COMMISSION_RE, freeHint, othersPrices, pricingLines } from "./pricing_lines.ts";
+import {
+  amountsIn,
+  isWholeTail,
+  ldOffers,
+  offerPart,
+  PERIOD_WORD_RE,
+  periodRows,
+  PRICE_RE,
+  PRICE_TAIL_RE,
+  quoteThrough,
+  sameAmount,
+  unitRows,
+} from "./pricing_rows.ts";
 
 const PRICE_ONLY_RE = new RegExp(`^${PRICE_RE.source}$`, "iu");
 
 function pricingPlans(views: PageView[]) {
   const plans: { plan: string; price: string | null; features: string[]; view: PageView }[] = [];
   const seen = new Set<string>();
-  for (const v of views) {
+  // A comparison, careers or integrations page's table holds other products' prices.
+  for (const v of views.filter((v) => !othersPrices(v))) {
     for (const p of v.page.facts.pricing ?? []) {
       const plan = normalizeQuoteText(p.plan ?? "");
       // A plan "named" by a price is a table read the wrong way round (a header-less table of
@@ -36,6 +57,11 @@ function isFreePrice(price: string | null, plan: string): boolean {
   return /(^|[^\d])0([.,]00)?(\s|$|\/)|\bfree\b/i.test(t) || (!price && /\bfree\b/i.test(plan));
 }
 
+/** A plan card with a paid amount. */
+function isPaidPlan(p: { plan: string; price: string | null }): boolean {
+  return !!p.price && !isFreePrice(p.price, p.plan) && PRICE_RE.test(p.price);
+}
+
 /** A quote showing a plan with its price: the shortest stretch of text from the name to the price. */
 function planQuote(view: PageView, plan: string, price: string | null): EvidenceQuote | null {
   const lower = view.text.toLowerCase();
@@ -46,14 +72,37 @@ function planQuote(view: PageView, plan: string, price: string | null): Evidence
     if (p >= 0 && p + price.length - at <= 200) {
       const from = at;
       let to = p + price.length;
-      const after = view.text.slice(to, to + 20).match(/^\s?(\/\s?\w+|per \w+)/);
-      if (after) to += after[0].length;
+      to += view.text.slice(to, to + 40).match(PRICE_TAIL_RE)?.[0].length ?? 0;
       const text = view.text.slice(from, to).trim();
       if (!view.excludedSpans.some(([s, e]) => s < to && e > from)) return quote(view, text);
     }
     at = lower.indexOf(plan.toLowerCase(), at + 1);
   }
   return price ? priceFirstQuote(view, plan, price) : null;
+}
+
+/**
+ * The words right after a price ("/ month", "per user per month"), at most 24 characters and never
+ * past the next heading: not the next section's "200,000 pages a month".
+ */
+function priceContext(p: { view: PageView; price: string | null }): string {
+  const at = p.view.text.indexOf(p.price!);
+  if (at < 0) return p.price!;
+  const heading = p.view.segments.find((s) => s.heading && s.start > at);
+  return p.view.text.slice(at, Math.min(at + p.price!.length + 24, heading?.start ?? Infinity));
+}
+
+/**
+ * A price-list row billed by a unit in its own column ("Receipts | page | $0.01" under "Unit" and
+ * "Price per unit"): the quote from the column headers through the row, when it names the unit.
+ */
+function unitQuote(
+  p: { view: PageView; plan: string; price: string | null; features: string[] },
+): EvidenceQuote | null {
+  const rows = unitRows(p);
+  const q = rows.length > 0 ? planQuote(p.view, p.plan, p.price) : null;
+  const wide = q ? quoteThrough(p.view, q, rows) : null;
+  return wide && PRICING_SIGNALS["Usage-based"].test(wide.quote) ? wide : null;
 }
 
 /** A card that shows its price before its name ("$19 / month Starter"): price to name. */
@@ -69,60 +118,8 @@ function priceFirstQuote(view: PageView, plan: string, price: string): EvidenceQ
   return null;
 }
 
-const PERIOD_WORD_RE = new RegExp(
-  String
-    .raw`\b(per|a|an|each|every|\/)\s?(month|mo|year|yr|annum|week)\b|\bmonthly\b|\bannually\b|\byearly\b|\bbilled\b|${FOREIGN_PERIOD}`,
-  "iu",
-);
 const UNIT_PRICE_RE =
   /(?:[$€£]\s?\d[\d,.]*|\d[\d,.]*\s?(?:[$€£]|usd|eur|gbp))\s*(?:per|\/|a|each)\s+(?:[\d,.]+\s+)?(?!month|mo\b|year|yr\b|annum|week|user|seat|agent|member|person|practitioner|editor|admin|team)([a-z][a-z-]+)/iu;
-const FREE_PLAN_RE =
-  /\b(free plan|free tier|free forever|forever free|always free|free for (?:up to|teams|individuals|one|personal|small|solo|hobby|open)|free for (?:the first )?\d[\d,.]* \p{L}+|free,? up to|is free for|is free to (?:download|install|use|start|get)|free download|free for the first \d+ (?:users|projects|seats)|(?:app|extension|add-on|plugin|tool|version|newsletter|service) is free(?! trial)|use it (?:for )?free|free version|\$0|€0|£0|costs? nothing|at no cost|free to (?:use|join|read|list|sign up|subscribe)|(?:get started|start|sign up|subscribe|join)(?: for)? free|it'?s free|listing is free|free listings?|gratis (?:versie|plan|abonnement)|altijd gratis|gratis te gebruiken|kostenlose(?:n|r)? (?:version|plan|tarif)|(?:für immer|immer) kostenlos|kostenlos nutzen|version gratuite|offre gratuite|plan gratuit|(?:toujours gratuit|gratuit pour toujours)|plan gratuito|versión gratuita|(?:siempre|para siempre) gratis)\b|^\p{Lu}[\p{L}\d ]{0,20}: free\b/iu;
-const TRIAL_RE =
-  /\b(free trial|\d+[- ]day (?:free )?trial|(?:first|trial of) \d+ days (?:are|is) free|days are free|try it free)\b/iu;
-const ONE_TIME_RE =
-  /\b(one[- ]time (?:payment|purchase|fee|price)|lifetime (?:licen[cs]e|deal|access)|pay once|buy once|once, forever|no subscription)\b|[$€£]\s?\d[\d,.]*,?\s+once\b/iu;
-/** The product itself is open source (not "built with open-source tools"). */
-const OPEN_SOURCE_RE =
-  /\b((?:is|are|100%|fully|completely|entirely|free and) open[- ]source|open[- ]source (?:project|software|tool|library|app|application|and free|under|forever)|licensed under|(?:MIT|Apache|BSD|MPL|GPL|AGPL|LGPL)(?:[- ]\d(?:\.\d)?)? licen[cs]e|source code is (?:available|on GitHub))\b/iu;
-const CONTACT_SALES_RE =
-  /\b(contact (?:sales|us) for (?:pricing|a quote)|custom pricing|request a quote|get a quote|sales team will (?:send|prepare) (?:you )?a quote|pricing on request)\b/iu;
-
-/** Offers from JSON-LD (name, price, currency), each with the `key: value` lines that state it. */
-function ldOffers(views: PageView[]) {
-  const out: {
-    name: string;
-    price: string;
-    currency: string;
-    note: string;
-    quotes: EvidenceQuote[];
-  }[] = [];
-  for (const v of views) {
-    for (const o of jsonLdObjects(v)) {
-      const offers = Array.isArray(o.offers) ? o.offers : o.offers ? [o.offers] : [];
-      for (const offer of offers) {
-        if (!offer || typeof offer !== "object") continue;
-        const rec = offer as Record<string, unknown>;
-        const str = (
-          x: unknown,
-        ) => (typeof x === "string" || typeof x === "number" ? normalizeQuoteText(String(x)) : "");
-        const name = str(rec.name);
-        const price = str(rec.price);
-        if (!name || !price || !/^\d+(?:[.,]\d+)?$/.test(price)) continue;
-        const currency = str(rec.priceCurrency);
-        const note = str(rec.description);
-        const lines = [`offers.name: ${name}`, `offers.price: ${price}`];
-        if (currency) lines.push(`offers.priceCurrency: ${currency}`);
-        if (note && note.length <= 60) lines.push(`offers.description: ${note}`);
-        const quotes = lines.filter((l) => v.extras.includes(l)).map((l) => quote(v, l));
-        if (quotes.length >= 2) {
-          out.push({ name, price, currency, note: note.length <= 60 ? note : "", quotes });
-        }
-      }
-    }
-  }
-  return out;
-}
 
 /** Sentences that state prices or free plans, pricing page first (at most `max`). */
 function priceSegments(views: PageView[], max: number): { view: PageView; seg: Segment }[] {
@@ -139,7 +136,7 @@ function priceSegments(views: PageView[], max: number): { view: PageView; seg: S
     // period or a unit next to it.
     if (
       (PRICE_RE.test(seg.text) && (pricing || pricedLine(seg.text))) || freeTier(seg.text) ||
-      TRIAL_RE.test(seg.text) || ONE_TIME_RE.test(seg.text)
+      TRIAL_RE.test(seg.text) || ONE_TIME_RE.test(seg.text) || COMMISSION_RE.test(seg.text)
     ) {
       if (!/[.!?]$/.test(seg.text) && !seg.item && words(seg.text).length > 8) continue;
       out.push({ view: v, seg });
@@ -174,21 +171,18 @@ function modelFromEvidence(views: PageView[]): DraftedValue {
   if (openSource && (plans.length === 0 || plans.every((p) => isFreePrice(p.price, p.plan)))) {
     return pick("Free", [openSource]);
   }
+  // A one-time price next to a recurring one is an add-on (hardware, setup), not the model.
   const oneTime = findLine(views, ONE_TIME_RE);
-  if (oneTime) return pick("One-time", [oneTime]);
+  if (oneTime && !recurringPrice(views, plans)) return pick("One-time", [oneTime]);
   if (plans.length > 0) {
     const free = plans.filter((p) => isFreePrice(p.price, p.plan));
-    const paid = plans.filter((p) =>
-      p.price && !isFreePrice(p.price, p.plan) && PRICE_RE.test(p.price)
-    );
-    const priceContext = (p: { view: PageView; price: string | null }) => {
-      const at = p.view.text.indexOf(p.price!);
-      return at >= 0 ? p.view.text.slice(at, at + p.price!.length + 40) : p.price!;
-    };
+    const paid = plans.filter(isPaidPlan);
     const unit = paid.find((p) =>
       UNIT_PRICE_RE.test(priceContext(p)) && !PERIOD_WORD_RE.test(p.price!)
     );
     if (unit) return pick("Usage-based", [planQuote(unit.view, unit.plan, unit.price)]);
+    const listed = paid.map(unitQuote).find((q) => q !== null);
+    if (listed) return pick("Usage-based", [listed]);
     if (free.length > 0 && paid.length > 0) {
       return pick("Freemium", [
         planQuote(free[0].view, free[0].plan, free[0].price),
@@ -233,10 +227,12 @@ function modelFromEvidence(views: PageView[]): DraftedValue {
   if (freePlan && withPrice.length > 0) return pick("Freemium", [q(freePlan), q(withPrice[0])]);
   const periodic = withPrice.find((f) => PERIOD_WORD_RE.test(f.seg.text));
   if (periodic) return pick("Subscription", [q(periodic)]);
+  // A paid plan card rules out Free: a free line then speaks of something else.
+  if (plans.some(isPaidPlan)) return NONE;
   if (freePlan) return pick("Free", [q(freePlan)]);
   const free = findLine(
     views,
-    /\b(free forever|completely free|100% free|always free|free to use|free of charge)\b/iu,
+    /\b(free forever|completely free|100% free|always free|free to use|free of charge|free (?:while|during) (?:in |the |our )?(?:beta|early access|preview))\b/iu,
   );
   if (free) return pick("Free", [free]);
   const sales = findLine(views, CONTACT_SALES_RE);
@@ -244,11 +240,13 @@ function modelFromEvidence(views: PageView[]): DraftedValue {
   return NONE;
 }
 
-/** The amounts a text states, digits only ("$29" and "29 $" are both "29"). */
-function amountsIn(text: string): string[] {
-  return [...text.matchAll(new RegExp(PRICE_RE.source, "giu"))].map((m) =>
-    m[0].replace(/[^\d.,]/g, "").replace(/[.,]+$/, "")
-  );
+/** Whether a plan card or a sentence states a paid price per period. */
+function recurringPrice(views: PageView[], plans: ReturnType<typeof pricingPlans>): boolean {
+  return plans.some((p) => isPaidPlan(p) && PERIOD_WORD_RE.test(p.price!)) ||
+    priceSegments(views, 8).some((f) =>
+      PRICE_RE.test(f.seg.text) && PERIOD_WORD_RE.test(f.seg.text) &&
+      !ONE_TIME_RE.test(f.seg.text)
+    );
 }
 
 /** Whether a sentence states a paid price. */
@@ -279,32 +277,14 @@ function findSegment(views: PageView[], re: RegExp): EvidenceQuote | null {
 }
 
 /**
- * A plan's other prices in a table with one row per billing period ("Billed yearly: $31/month"):
- * the plan's `label: cell` features whose label names a period and whose cell is a price.
+ * JSON-LD offers named as a plan card whose amount the card does not show: the card shows one
+ * billing period (a toggle's default), the offer states the other.
  */
-function periodRows(p: { features: string[] }): { label: string; cell: string }[] {
-  return p.features.map((f) => f.match(/^([^:]{1,40}):\s+(.{1,30})$/u))
-    .filter((m): m is RegExpMatchArray => !!m && PERIOD_WORD_RE.test(m[1]) && PRICE_RE.test(m[2]))
-    .map((m) => ({ label: m[1], cell: m[2] }));
-}
-
-/** The plan's quote stretched to the last of its period rows (at most 300 characters), or null. */
-function quoteThrough(
-  view: PageView,
-  q: EvidenceQuote,
-  rows: { label: string; cell: string }[],
-): EvidenceQuote | null {
-  const from = view.text.indexOf(q.quote);
-  if (from < 0) return null;
-  let to = from + q.quote.length;
-  for (const r of rows) {
-    const label = view.text.indexOf(r.label, from);
-    const cell = label < 0 ? -1 : view.text.indexOf(r.cell, label + r.label.length);
-    if (cell < 0) return null;
-    to = Math.max(to, cell + r.cell.length);
-  }
-  if (to - from > 300 || view.excludedSpans.some(([s, e]) => s < to && e > from)) return null;
-  return quote(view, view.text.slice(from, to).trim());
+function otherPeriodOffers(views: PageView[], plans: { plan: string; price: string | null }[]) {
+  return ldOffers(views).filter((o) => {
+    const card = plans.find((p) => looseText(p.plan) === looseText(o.name));
+    return !!card?.price && !amountsIn(card.price).some((a) => sameAmount(a, o.price));
+  });
 }
 
 /** The plans with their prices (and a trial stated next to them), or the price sentences. */
@@ -320,10 +300,10 @@ export function draftPricingSummary(views: PageView[]): DraftedValue {
     if (!q) continue;
     let price = p.price ?? "";
     const tail = q.quote.slice(q.quote.lastIndexOf(price) + price.length).trim();
-    if (price && /^(\/\s?\w+|per \w+)$/.test(tail) && !price.includes(tail)) {
+    if (price && tail && isWholeTail(tail) && !price.includes(tail)) {
       price = `${price}${tail.startsWith("/") ? "" : " "}${tail}`;
     }
-    const periods = price ? periodRows(p) : [];
+    const periods = price ? [...periodRows(p), ...unitRows(p)] : [];
     const wide = periods.length > 0 ? quoteThrough(p.view, q, periods) : null;
     if (wide) {
       parts.push(`${p.plan}: ${price} (${periods.map((r) => `${r.label}: ${r.cell}`).join("; ")})`);
@@ -334,6 +314,11 @@ export function draftPricingSummary(views: PageView[]): DraftedValue {
     quotes.push(q);
   }
   if (parts.length > 0) {
+    // A plan's other billing period stated only in a JSON-LD offer of the same name.
+    for (const o of otherPeriodOffers(views, plans)) {
+      parts.push(offerPart(o));
+      quotes.push(...o.quotes);
+    }
     // A trial stated next to the plans belongs to the summary.
     const trial = priceSegments(views, 8).find((f) =>
       TRIAL_RE.test(f.seg.text) && f.seg.text.length <= 200
@@ -350,11 +335,11 @@ export function draftPricingSummary(views: PageView[]): DraftedValue {
     const text = parts.join("; ");
     return text.length <= 500 ? value(text, quotes) : NONE;
   }
+  // Offers without a period next to a sentence's recurring price are add-ons: use the sentences.
   const offers = ldOffers(views);
-  if (offers.length > 0) {
-    const text = offers.map((o) =>
-      `${o.name}: ${o.currency ? `${o.currency} ` : ""}${o.price}${o.note ? ` ${o.note}` : ""}`
-    ).join("; ");
+  const addOns = offers.every((o) => !PERIOD_WORD_RE.test(o.note)) && recurringPrice(views, []);
+  if (offers.length > 0 && !addOns) {
+    const text = offers.map(offerPart).join("; ");
     return value(text, offers.flatMap((o) => o.quotes));
   }
   // No plan cards: the sentences that state prices, verbatim.
@@ -372,7 +357,8 @@ export function draftPricingSummary(views: PageView[]): DraftedValue {
     amounts.forEach((a) => stated.add(a));
     kept.push(f);
   }
-  if (!kept.some((k) => PRICE_RE.test(k.seg.text) || freeTier(k.seg.text))) return NONE;
+  const stating = (t: string) => PRICE_RE.test(t) || freeTier(t) || COMMISSION_RE.test(t);
+  if (!kept.some((k) => stating(k.seg.text))) return NONE;
   // Each sentence or line its own part: a line without a full stop does not run into the next.
   const text = kept.map((k) => k.seg.text.replace(/[.!]$/, "")).join("; ");
   return value(text, kept.map((k) => quote(k.view, k.seg.text)));

@@ -9,32 +9,79 @@ import { HEADLINE_RE, hintsFree } from "../vocabulary.ts";
 
 /** Section headings over articles, issues, posts, changelogs, news or other people's items. */
 const OFF_TOPIC_HEADING_RE =
-  /\b(recent|latest|past|popular|trending|featured|archive[sd]?|back issues|issues|posts|articles|stories|blog|news|press|changelog|release notes|what'?s new|updates|listings?|products|shop|marketplace|sellers?|deals|from the blog|read next|related)\b/iu;
+  /\b(recent|latest|past|popular|trending|featured|archive[sd]?|back issues|issues|posts|articles|stories|blog|news|press|changelog|release notes|what'?s new|updates|listings?|products|shop|marketplace|sellers?|deals|from the blog|read next|related|add-?ons?|extras|accessories|hardware)\b/iu;
+/** A line that prices add-ons, not the product ("Add-ons: lab import €9 a month, …"). */
+const ADD_ON_LINE_RE = /^(?:optional )?(?:add-?ons?|extras)\b/iu;
 
-/** A short section heading (not the page's h1) over articles, news, changelogs or listings. */
+/** Section headings over other products (integrations, partners, comparisons with competitors). */
+const OTHERS_HEADING_RE =
+  /\b(?:integrations?|partners?|works with|comparisons?|compares|compared|versus|vs\.?|alternatives?)\b/iu;
+
+/** Words that keep a comparison heading the product's own ("Plan comparison", "Compare tiers"). */
+const OWN_PLANS_RE = /\b(?:plans?|tiers?|pricing|editions?)\b/iu;
+
+/**
+ * A short section heading (not the page's h1) over articles, news, changelogs, listings or other
+ * products (integrations, competitors) or add-ons.
+ */
 function offTopicHeading(text: string, level: number): boolean {
-  return level > 1 && text.split(/\s+/).length <= 5 && OFF_TOPIC_HEADING_RE.test(text);
+  if (level <= 1 || text.split(/\s+/).length > 5) return false;
+  return OFF_TOPIC_HEADING_RE.test(text) ||
+    (OTHERS_HEADING_RE.test(text) && !OWN_PLANS_RE.test(text));
 }
+
+/**
+ * A line about what other products charge ("Most agency tools charge $49 a month", "Otros editores
+ * cobran 12 € al mes"): never the product's price.
+ */
+const OTHERS_PRICE_RE =
+  /\b(?:competitors?|other|competing|rival|most|many|typical|otros|otras|la mayoría de|andere[nr]?|die meisten|autres|la plupart des)\s+(?:[\p{L}-]+\s+){0,3}(?:charge[sd]?|cost|price|cobran|cuestan|verlangen|kosten|coûtent|facturent|rekenen|vragen)\b|\bcompetitors?'?s? (?:price|pricing|charge)/iu;
 
 /** A pricing page's path or a pricing section's heading, in English, Dutch, German, French, Spanish. */
 const PRICING_PLACE_RE =
   /\b(?:pricing|prices|plans|tarie?fs?|tarieven|prijzen|preise|precios|prix|kosten)\b|\/(?:pricing|prices|plans|tarifs?|tarieven|prijzen|preise|precios)\b/iu;
 
-/** Page kinds and paths whose prices are not the product's: posts, news, changelogs. */
+/**
+ * Paths whose prices are not the product's: posts, news and changelog entries, and the index pages
+ * of posts and news (their teasers are headlines). A changelog's own page may state an upgrade
+ * price ("Upgrade from 1.x for $15").
+ */
 const OFF_TOPIC_PAGE_RE =
-  /(?:^|\/)(?:blog|news|posts?|articles?|changelog|releases|press|issues?|p)\//iu;
+  /(?:^|\/)(?:(?:blog|news|posts?|articles?|press)(?:\/|\.html?$|$)|(?:changelog|releases|issues?|p)\/)/iu;
+
+/** A careers page: its perks and salaries are not the product's prices ("Learning budget: $1,500"). */
+const CAREERS_PATH_RE = /(?:^|\/)(?:careers?|jobs|join-us|work-with-us|hiring)(?:[/.-]|$)/iu;
+/** A page about other products: integrations, partners, a comparison ("/compare", "/alternatives"). */
+const OTHERS_PATH_RE =
+  /(?:^|\/)(?:integrations?|partners?|compare|comparisons?|alternatives?)(?:\/|\.html?$|$)/iu;
+/** A comparison with competitors: "Acme vs Rival", "Acme alternatives", "/acme-vs-rival". */
+const COMPARISON_RE = /(?:^|[\s-])(?:vs\.?|versus|alternatives?)(?=[\s-]|$)/iu;
+
+/**
+ * Whether a page's prices are not the product's: a post, news or changelog page, a careers page,
+ * a page about integrations or partners, or a comparison with competitors (its table's columns are
+ * other products, not plans).
+ */
+export function othersPrices(view: PageView): boolean {
+  const path = new URL(view.url).pathname;
+  const h1 = (view.page.facts.headings ?? []).find((h) => h.level === 1)?.text ?? "";
+  const title = view.page.facts.title ?? view.page.title ?? "";
+  return OFF_TOPIC_PAGE_RE.test(path) || CAREERS_PATH_RE.test(path) || OTHERS_PATH_RE.test(path) ||
+    [path, title, h1].some((t) => COMPARISON_RE.test(t));
+}
 
 /**
  * The segments that may state the product's own prices: not excluded, not headings, not numbered
- * headlines or changelog entries, not under an article/news/listing heading, not on a post; each
+ * headlines or changelog entries, not under an article/news/listing heading, not on a post, a
+ * careers page or a comparison with competitors; each
  * says whether it stands on a pricing page or under a pricing heading.
  */
 export function* pricingLines(
   views: PageView[],
 ): Generator<{ view: PageView; seg: Segment; pricing: boolean }> {
   for (const view of views) {
+    if (othersPrices(view)) continue;
     const path = new URL(view.url).pathname;
-    if (OFF_TOPIC_PAGE_RE.test(path)) continue;
     const pricingPage = view.kind === "pricing" || PRICING_PLACE_RE.test(path);
     let pricingSection = false;
     const levels = new Map((view.page.facts.headings ?? []).map((h) => [h.text, h.level]));
@@ -49,6 +96,8 @@ export function* pricingLines(
         continue;
       }
       if (seg.excluded || offTopic || HEADLINE_RE.test(seg.text)) continue;
+      // Add-ons' prices and what other products charge are not the product's price.
+      if (ADD_ON_LINE_RE.test(seg.text) || OTHERS_PRICE_RE.test(seg.text)) continue;
       yield { view, seg, pricing: pricingPage || pricingSection };
     }
   }
@@ -62,6 +111,6 @@ export function freeHint(views: PageView[]): { view: PageView; seg: Segment } | 
   return null;
 }
 
-/** A marketplace's or platform's own cut: "8% commission", "a $0.30 fee per sale". */
+/** A marketplace's or platform's own cut: "8% commission", "a $0.30 fee per sale", "keeps 4% of each booking". */
 export const COMMISSION_RE =
-  /\b\d+(?:[.,]\d+)?\s?%\s+(?:commission|(?:transaction |service |platform )?fee)\b|\bfee per (?:sale|order|transaction|booking)\b/iu;
+  /\b\d+(?:[.,]\d+)?\s?%\s+(?:commission|(?:transaction |service |platform )?fee)\b|\bfee per (?:sale|order|transaction|booking)\b|\b(?:keeps?|takes?) (?:only )?\d+(?:[.,]\d+)?\s?% (?:of|from|on) (?:each|every) (?:sale|order|transaction|booking|payment|payout)\b/iu;

@@ -13,6 +13,7 @@ import {
 } from "./pages.ts";
 import { containsPhrase, contentStems, looseText, words } from "../text.ts";
 import { categoryTerms } from "../vocabulary.ts";
+import { titleParts } from "./identity.ts";
 
 const STAGE_STATEMENTS: { stage: string; re: RegExp }[] = [
   {
@@ -197,9 +198,30 @@ function featureItems(views: PageView[]): string[] {
     .flatMap((v) => v.segments.filter((s) => s.item && !s.excluded).map((s) => s.text));
 }
 
+/**
+ * Punctuation that ends a clause inside a segment: commas, brackets, dashes between spaces, and
+ * stops or colons before a space ("Node.js" stays one word).
+ */
+const CLAUSE_BREAK_RE = /[,;!?()[\]{}…|·•]|[.:](?=\s|$)|\s[–—-]\s/u;
+
+/**
+ * The names the site goes by (the product's, its home og:site_name, and a home title part written
+ * as a name: "Home — Marram Studio"): never a tag.
+ */
+function siteNames(views: PageView[], name: string | null): string[] {
+  const home = views.find((v) => v.kind === "home") ?? views[0];
+  const og = home?.page.facts.og;
+  const site = og?.["og:site_name"] ?? og?.["site_name"];
+  const title = home?.page.facts.title ?? home?.page.title ?? "";
+  const named = titleParts(title).filter((p) =>
+    words(p).length >= 2 && words(p).length <= 3 && words(p).every((w) => /^\p{Lu}/u.test(w))
+  );
+  return [name, site, ...named].filter((n): n is string => !!n);
+}
+
 /** The `max` most used meaningful words and word pairs, each with a quote. */
 export function draftTerms(views: PageView[], name: string | null, max: number): DraftedValue {
-  const nameStems = new Set(name ? contentStems(name) : []);
+  const nameStems = new Set(siteNames(views, name).flatMap((n) => contentStems(n)));
   const counts = new Map<string, { count: number; form: string }>();
   const bump = (key: string, form: string, weight: number) => {
     const e = counts.get(key);
@@ -221,12 +243,15 @@ export function draftTerms(views: PageView[], name: string | null, max: number):
     const weight = v.kind === "home" ? 2 : v.kind === "features" ? 1.5 : 1;
     for (const seg of v.segments) {
       if (seg.excluded) continue;
-      const ws = words(seg.text).map((w) => w.toLowerCase());
-      const st = ws.map((w) => nounish(w) ? termStem(w) : null);
-      ws.forEach((w, i) => {
-        if (st[i]) bump(st[i]!, w, weight * (seg.heading ? 1.5 : 1));
-        if (st[i] && st[i + 1]) bump(`${st[i]} ${st[i + 1]}`, `${w} ${ws[i + 1]}`, weight * 1.8);
-      });
+      // A word pair never spans a clause break ("every harbour, seven days ahead").
+      for (const clause of seg.text.split(CLAUSE_BREAK_RE)) {
+        const ws = words(clause).map((w) => w.toLowerCase());
+        const st = ws.map((w) => nounish(w) ? termStem(w) : null);
+        ws.forEach((w, i) => {
+          if (st[i]) bump(st[i]!, w, weight * (seg.heading ? 1.5 : 1));
+          if (st[i] && st[i + 1]) bump(`${st[i]} ${st[i + 1]}`, `${w} ${ws[i + 1]}`, weight * 1.8);
+        });
+      }
     }
   }
   // Only terms the product's own description or feature list states.

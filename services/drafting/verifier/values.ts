@@ -10,7 +10,6 @@ import {
   containsPhrase,
   countryCodeOf,
   countryNames,
-  foundingYearsIn,
   isFavicon,
   looseText,
   monthsWithYear,
@@ -18,8 +17,10 @@ import {
   proseSupport,
   statesFullDate,
 } from "../text.ts";
+import { foundingYearsIn } from "../founding_years.ts";
 import { type CheckedQuote, clip, linkOnPages, type PageIndex } from "./quotes.ts";
 import { hostingPlace, otherPartyName, placeFragment } from "./parties.ts";
+import { writtenEmails } from "../extract/links.ts";
 import {
   headlineQuoted,
   paidOnlyProblem,
@@ -321,7 +322,10 @@ export function verifyField(
       if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
         return fail(`"${clip(value)}" is not an email`);
       }
-      const ok = having((q) => q.usable.toLowerCase().includes(email.toLowerCase()));
+      const ok = having((q) =>
+        q.usable.toLowerCase().includes(email.toLowerCase()) ||
+        writtenEmails(q.usable).some((w) => w.email.toLowerCase() === email.toLowerCase())
+      );
       return ok.length > 0 ? { value: email, quotes: ok } : fail(`"${email}" is not in the quotes`);
     }
     case "demo_video_url":
