@@ -15,6 +15,7 @@ import { draftFounderLinks } from "./founder_links.ts";
 import { jsonLdFounders } from "./founders_jsonld.ts";
 import { labelledFounders } from "./founders_label.ts";
 import { pluralTitleFounders } from "./founders_plural.ts";
+import { shortFormFounders } from "./founders_short.ts";
 import {
   FOUNDER_TITLE_RE,
   LIST,
@@ -128,6 +129,7 @@ export function draftFounders(views: PageView[], productName: string | null = nu
       }
       boundRoles(v, seg, own, add);
       pronounFounders(v, i, own, add);
+      shortFormFounders(v, seg, own, add);
       statedFounders(v, seg, own, add);
       labelledFounders(v, seg, add);
       pluralTitleFounders(v, seg, own, add);
@@ -225,8 +227,25 @@ function boundRoles(v: PageView, seg: Segment, own: string[], add: Add): void {
   }
 }
 
+/**
+ * A place the clause ends on ("… a studio in Utrecht, Netherlands,"): the capitalised words
+ * before "founded by" are then where the subject is, not the subject.
+ */
+const PLACE_END_RE =
+  /\b(?:in|from|based in|near)\s\p{Lu}[\p{L}'.-]*(?:[\s,]+\p{Lu}[\p{L}'.-]*){0,4},?\s*$/u;
+/** The subject a sentence states something about: "Northwind Labs is a two-person studio …". */
+const SENTENCE_SUBJECT_RE =
+  /(?:^|[.!?]\s+)(\p{Lu}[\p{L}\p{N}'.-]*(?:\s\p{Lu}[\p{L}\p{N}'.-]*)*)\s(?:is|was)\s(?:a|an|the)\s[^.!?]*$/u;
+
 /** Whether the company a "founded by" sentence is about is another one ("Globex, founded by"). */
 function aboutOtherCompany(before: string, own: string[]): boolean {
+  if (PLACE_END_RE.test(before)) {
+    // "X is a studio in Utrecht, Netherlands, founded by …": the sentence's subject, when stated.
+    const stated = before.replace(PLACE_END_RE, "").match(SENTENCE_SUBJECT_RE)?.[1];
+    return stated
+      ? !isOwnName(stated, own)
+      : aboutOtherCompany(before.replace(PLACE_END_RE, ""), own);
+  }
   const subject = before.match(SUBJECT_RE)?.[1];
   if (!subject) return false;
   const first = subject.split(/\s+/)[0].toLowerCase();

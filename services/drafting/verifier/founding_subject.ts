@@ -3,30 +3,59 @@
  * Costa founded Tidepool", "Ben Adeyemi, a former Headspace engineer, started Quietroom", and a
  * person named in full whose "she"/"he" leads such a list in the same quote ("Nora Lindqvist was
  * leading a team … In 2022 she and Ben Adeyemi started Quietroom"). The product must follow the
- * verb, so "Jane Doe founded Globex" never makes Jane Doe a founder of another product.
+ * verb, so "Jane Doe founded Globex" never makes Jane Doe a founder of another product. A
+ * timeline entry that opens with a year may say it in the present ("2019 Megan and Arjun Mehta
+ * found Tillroll in London"), and a list may open with the first name of a person the same quote
+ * names in full before ("Megan Doyle … writes the first app. 2019 Megan and Arjun Mehta found
+ * Tillroll"), when no one else in the quote has that first name.
  */
 import { BY_VERBS, LIST_AND, NOT_FOUNDER, type Tok } from "./support.ts";
 
 const PRONOUNS = new Set(["she", "he"]);
+/** The historical present of a timeline entry: "2019 Megan and Arjun found Tillroll". */
+const PRESENT_VERBS = new Set(["found", "founds"]);
+
+/** Whether the list holding the name at `start` opens a clause with a year ("2019 Megan and …"). */
+function yearLed(q: Tok[], start: number): boolean {
+  let k = start;
+  while (k > 0 && !q[k].brk && (LIST_AND.has(q[k - 1].w) || /^\p{Lu}/u.test(q[k - 1].raw))) k--;
+  const year = q[k - 1];
+  return !!year && year.brk && /^(?:19|20)\d\d$/.test(year.w);
+}
 
 /** The verb's place when a list of names runs from `from` into a founding verb of the product. */
-function verbAfterList(q: Tok[], from: number, productWords: Set<string>): number {
+function verbAfterList(
+  q: Tok[],
+  from: number,
+  productWords: Set<string>,
+  present = false,
+): number {
+  const isVerb = (t: Tok) => BY_VERBS.has(t.w) || (present && PRESENT_VERBS.has(t.w));
   let k = from;
   for (let steps = 0; k < q.length && steps < 16; k++, steps++) {
     const t = q[k];
     if (t.brk) return -1;
-    if (BY_VERBS.has(t.w)) break;
+    if (isVerb(t)) break;
     if (t.comma) {
       // An appositive set off by commas ("Ben Adeyemi, a former Headspace engineer, started").
       let j = k;
       while (j < q.length && j < k + 9 && !q[j].brk && (j === k || !q[j].comma)) j++;
-      if (q[j]?.comma && !q[j].brk && BY_VERBS.has(q[j].w)) return productAfter(q, j, productWords);
+      if (q[j]?.comma && !q[j].brk && isVerb(q[j])) return foundingAt(q, j, productWords);
       if (!LIST_AND.has(t.w) && !/^\p{Lu}/u.test(t.raw)) return -1;
       continue;
     }
     if (!LIST_AND.has(t.w) && !/^\p{Lu}/u.test(t.raw)) return -1;
   }
-  return k < q.length && BY_VERBS.has(q[k].w) ? productAfter(q, k, productWords) : -1;
+  return k < q.length && isVerb(q[k]) ? foundingAt(q, k, productWords) : -1;
+}
+
+/** The verb at `k` with the product as its object; "found" ends its clause after the product. */
+function foundingAt(q: Tok[], k: number, productWords: Set<string>): number {
+  const verb = productAfter(q, k, productWords);
+  if (verb < 0 || BY_VERBS.has(q[k].w)) return verb;
+  // "found Tillroll in London", never "found Tillroll useful" or "found Tillroll on a forum".
+  const after = q[k + 2];
+  return !after || after.brk || after.comma || after.w === "in" ? verb : -1;
 }
 
 function productAfter(q: Tok[], verb: number, productWords: Set<string>): number {
@@ -43,7 +72,8 @@ export function subjectFounded(
   productWords: Set<string>,
 ): boolean {
   if (productWords.size === 0) return false;
-  if (verbAfterList(q, end, productWords) >= 0) return true;
+  if (verbAfterList(q, end, productWords, yearLed(q, start)) >= 0) return true;
+  if (shortFormFounded(q, start, end, productWords)) return true;
   // "Nora Lindqvist was … In 2022 she and Ben Adeyemi started Quietroom": the name must open its
   // sentence, and no other capitalised word (but a sentence's first) comes before the pronoun.
   if (start > 0 && !q[start].brk) return false;
@@ -52,6 +82,31 @@ export function subjectFounded(
       return verbAfterList(q, k + 2, productWords) >= 0;
     }
     if (/^\p{Lu}/u.test(q[k].raw) && !q[k].brk || NOT_FOUNDER.has(q[k].w)) return false;
+  }
+  return false;
+}
+
+/**
+ * Whether the person named in full at [start, end) is the first name opening a later founding
+ * list in the quote ("Megan Doyle … 2019 Megan and Arjun Mehta found Tillroll"). The first name
+ * must lead a list (an "and" follows it), and no other full name in the quote may share it.
+ */
+function shortFormFounded(
+  q: Tok[],
+  start: number,
+  end: number,
+  productWords: Set<string>,
+): boolean {
+  if (end - start < 2) return false;
+  const first = q[start].w;
+  const capital = (t: Tok | undefined) => !!t && /^\p{Lu}/u.test(t.raw);
+  for (let k = 0; k < q.length - 1; k++) {
+    const other = q[k].w === first && capital(q[k + 1]) && !q[k + 1].brk && k !== start;
+    if (other && q[k + 1].w !== q[start + 1].w) return false;
+  }
+  for (let j = end; j < q.length - 1; j++) {
+    if (q[j].w !== first || !capital(q[j]) || q[j + 1].w !== "and" || q[j + 1].brk) continue;
+    if (verbAfterList(q, j + 1, productWords, yearLed(q, j)) >= 0) return true;
   }
   return false;
 }

@@ -26,6 +26,11 @@ const FOOTER_OK = new Set(["founded_year", "city", "country", "founders"]);
  */
 const CREDIT_RE =
   /\b(?:web ?sites?|site|theme|templates?|design(?:ed)?|illustrations?|photos?|photography|hosted|hosting|powered|developed|development|agency|studio)\b/i;
+/**
+ * A founding statement is no credit line, even about a studio: "Northwind Labs is a two-person
+ * studio in Utrecht, founded by A and B in 2021".
+ */
+const FOUNDED_BY_RE = /\b(?:co-?)?founded\s(?:in\s\d{4}\s)?by\b/i;
 /** The product's name stands in its own navigation (the brand beside the menu). */
 const NAV_OK = new Set(["name"]);
 
@@ -58,7 +63,10 @@ export function zoneProblem(field: string, q: CheckedQuote): string {
       !(z === "nav" && NAV_OK.has(base))) ||
     (z === "links" && NOT_FROM_LINKS.has(base))
   );
-  if (base === "founders" && q.zones.includes("footer") && CREDIT_RE.test(q.usable)) {
+  if (
+    base === "founders" && q.zones.includes("footer") && CREDIT_RE.test(q.usable) &&
+    !FOUNDED_BY_RE.test(q.usable)
+  ) {
     return "its quotes stand in the footer's credit line, which names who made the website";
   }
   return zone
