@@ -165,3 +165,26 @@ Deno.test("pricing model: 'a year', 'gratis hasta', a dated promotion and a plat
   const { draft } = await drafted([["/pricing", "pricing", page("Pricing", list)]]);
   assert.notEqual(val(draft.fields.pricing_model), "Subscription");
 });
+
+Deno.test("pricing model: open source with a paid hosted service beside it is not Free", async () => {
+  const sold = await drafted([[
+    "/",
+    "Ferry",
+    page(
+      "Ferry",
+      `${HERO}<section><h2>Pricing</h2><p>The agent is open source under the Apache 2.0 licence and free to use. Ferry Cloud, the hosted collector, costs €4 per device per month.</p></section>`,
+    ),
+  ]]);
+  assert.notEqual(val(sold.draft.fields.pricing_model), "Free");
+  assert.notEqual(val(sold.verified.fields.pricing_model), "Free");
+  // With nothing sold beside it, an open-source product is Free.
+  const given = await drafted([[
+    "/",
+    "Ferry",
+    page(
+      "Ferry",
+      `${HERO}<section><h2>Pricing</h2><p>The agent is open source under the Apache 2.0 licence and free to use.</p></section>`,
+    ),
+  ]]);
+  assert.equal(val(given.draft.fields.pricing_model), "Free");
+});

@@ -167,10 +167,13 @@ function modelFromEvidence(views: PageView[]): DraftedValue {
   const plans = pricingPlans(views);
   const pick = (model: PricingModel, quotes: (EvidenceQuote | null)[]) =>
     value<string>(model, quotes);
+  // Open source is Free only when nothing is sold beside it (no paid plan, no paid price
+  // sentence: "the agent is open source; the hosted cloud costs €4 per device a month").
   const openSource = findSegment(views, OPEN_SOURCE_RE);
-  if (openSource && (plans.length === 0 || plans.every((p) => isFreePrice(p.price, p.plan)))) {
-    return pick("Free", [openSource]);
-  }
+  const allFree = plans.length === 0
+    ? !paidSentence(views)
+    : plans.every((p) => isFreePrice(p.price, p.plan));
+  if (openSource && allFree) return pick("Free", [openSource]);
   // A one-time price next to a recurring one is an add-on (hardware, setup), not the model.
   const oneTime = findLine(views, ONE_TIME_RE);
   if (oneTime && !recurringPrice(views, plans)) return pick("One-time", [oneTime]);
