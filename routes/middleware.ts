@@ -33,13 +33,20 @@ function remoteAddressOf(info: unknown): string {
   return address?.hostname ?? "unknown";
 }
 
+/** The first address of an X-Forwarded-For value ("203.0.113.7, 10.0.0.2" → "203.0.113.7"). */
+function firstHop(value: string | null): string {
+  if (!value) return "";
+  const comma = value.indexOf(",");
+  return (comma < 0 ? value : value.slice(0, comma)).trim();
+}
+
 /**
  * The client's address of a request and its Deno.serve info: the first X-Forwarded-For hop behind
  * a trusted proxy, else the socket's.
  */
 export function requestClientIp(request: Request, info: unknown, trustProxy: boolean): string {
   if (trustProxy) {
-    const forwarded = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
+    const forwarded = firstHop(request.headers.get("x-forwarded-for"));
     if (forwarded) return forwarded;
   }
   return remoteAddressOf(info);

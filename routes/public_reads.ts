@@ -175,8 +175,13 @@ const SEARCH_URL = /^[a-z]+:\/\/[^/?#]+(\/api\/v1\/listings\?[^#]*)$/;
 /** Search answers kept at most (the oldest out first): a few thousand pages, a few tens of MB. */
 const MAX_SEARCH_ANSWERS = 4_096;
 
-/** A get_listing URL without a query (its slug checked against SLUG_PATTERN: no decoding needed). */
-const LISTING_URL = /^[a-z]+:\/\/[^/?#]+\/api\/v1\/listings\/([^/?#]+)$/;
+/**
+ * A get_listing URL without a query whose slug matches SLUG_PATTERN (so no decoding is needed), in
+ * one match.
+ */
+const LISTING_URL = new RegExp(
+  `^[a-z]+:\\/\\/[^/?#]+\\/api\\/v1\\/listings\\/(${SLUG_PATTERN.source.slice(1, -1)})$`,
+);
 /**
  * The answers of a cached body, built once and cloned per request (a clone costs far less), as
  * they leave the app: compressed by Accept-Encoding like every other answer (routes/compression.ts),
@@ -276,17 +281,16 @@ export function fastPublicReads(deps: Deps): FastRead {
   const searches = new VersionedCache<KeptAnswers>(MAX_SEARCH_ANSWERS);
   /** Counts an anonymous request at once (null: it must take the normal chain). */
   const admitted = (request: Request, info: unknown) =>
-    limiter.countNow(
+    limiter.admitNow(
       anonymousBucket(requestClientIp(request, info, trustProxy)),
       anonymousPerMinute,
-      deps.now(),
-    ) !== null;
+      deps.now().getTime(),
+    );
   /** The kept answer of an anonymous GET or HEAD, if any. */
   const keptAnswers = (request: Request): KeptAnswers | undefined => {
     const url = request.url;
     const slug = LISTING_URL.exec(url)?.[1];
     if (slug !== undefined) {
-      if (!SLUG_PATTERN.test(slug)) return undefined;
       const profile = cachedPublicListing(deps, slug);
       if (profile === undefined) return undefined;
       let answers = profileAnswers.get(profile);

@@ -197,14 +197,26 @@ export class RateLimiter {
     windowMs = WINDOW_MS,
   ): RateLimitState | null {
     const ms = now.getTime();
-    const window = Math.floor(ms / windowMs);
-    const b = this.#bucket(bucket, windowMs, window);
+    const b = this.#admitNow(bucket, limit, ms, windowMs);
+    return b && this.#outcome(b, limit, ms, true);
+  }
+
+  /**
+   * `countNow` for a caller that needs only whether the request was counted (an answer that
+   * carries no RateLimit fields): no state object is built.
+   */
+  admitNow(bucket: string, limit: number, nowMs: number, windowMs = WINDOW_MS): boolean {
+    return this.#admitNow(bucket, limit, nowMs, windowMs) !== null;
+  }
+
+  #admitNow(bucket: string, limit: number, ms: number, windowMs: number): Bucket | null {
+    const b = this.#bucket(bucket, windowMs, Math.floor(ms / windowMs));
     const margin = exactMargin(limit);
     if (limit - b.others - b.own <= margin || b.own - b.ownAtSync >= margin) return null;
     this.#startBackgroundSync(b, limit, margin);
     b.own++;
     this.#markDirty(b);
-    return this.#outcome(b, limit, ms, true);
+    return b;
   }
 
   /** Counts one request in `bucket` at `now` against `limit` per window of `windowMs`. */

@@ -140,8 +140,17 @@ type Profile = ReturnType<typeof assembleProfile>;
 
 /** What a profile depends on besides its records: the public URL and the day (Domain Rating trend). */
 function profileVariant(deps: Deps): string {
-  return `${deps.config.publicUrl} ${Math.floor(deps.now().getTime() / 86_400_000)}`;
+  const day = Math.floor(deps.now().getTime() / 86_400_000);
+  const url = deps.config.publicUrl;
+  // Built once a day (every anonymous profile read asks): a fresh string each time costs a
+  // noticeable share of a cached read.
+  if (day !== lastVariant.day || url !== lastVariant.url) {
+    lastVariant = { day, url, value: `${url} ${day}` };
+  }
+  return lastVariant.value;
 }
+
+let lastVariant = { day: -1, url: "", value: "" };
 
 /** Builds the profile from its records (no I/O). */
 function assembleProfile(deps: Deps, records: ProfileRecords) {
