@@ -5,7 +5,8 @@
  * For each size: generates the data set once into `--kv-dir` (default data/bench/) and reuses
  * it; measures the search index in process; copies the KV file to a working file and starts the
  * service on it, pinned to core 1 (start-up to the first 200 and to a non-empty search, with no
- * index snapshot yet); measures the typo sets over HTTP; fills the bare handler with the
+ * index snapshot yet) and waits for the snapshot it saves after that full load; measures the typo
+ * sets over HTTP; fills the bare handler with the
  * service's own answers and starts it on core 1 too; runs each scenario with wrk on core 0 at 16
  * connections (throughput) and at 1 (latency), service and bare handler in turn; reads the
  * service's RSS; then starts a second service on the same file beside the first (the second
@@ -24,6 +25,7 @@ import { runIndexChild } from "./in_process.ts";
 import { type ScenarioRun, sizeReport, type SizeResult } from "./report.ts";
 import type { Corpus } from "./generate.ts";
 import { measureAgreement, prepareAgreement } from "./agreement.ts";
+import { readSnapshotHead } from "../kv/search_snapshot.ts";
 
 export interface Options {
   sizes: number[];
@@ -122,6 +124,23 @@ async function loadScenarios(
   return runs;
 }
 
+/** Waits until the store holds an index snapshot (the first start's save), at most 5 minutes. */
+async function snapshotSaved(kvPath: string): Promise<void> {
+  const started = performance.now();
+  const kv = await Deno.openKv(kvPath);
+  try {
+    while ((await readSnapshotHead(kv)).value === null) {
+      if (performance.now() - started > 300_000) throw new Error("No index snapshot after 5 min");
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  } finally {
+    kv.close();
+  }
+  console.log(
+    `  index snapshot saved ${((performance.now() - started) / 1000).toFixed(1)} s later`,
+  );
+}
+
 async function benchSize(size: number, options: Options, useWrk: boolean): Promise<SizeResult> {
   const dir = options.kvDir;
   const { path, corpus } = await ensureDataSet(dir, size);
@@ -139,6 +158,9 @@ async function benchSize(size: number, options: Options, useWrk: boolean): Promi
   let again = null;
   try {
     const first = await measureStart(service, probe);
+    // After a full load the service saves its index snapshot (a one-time burst of work): the load
+    // runs measure the steady state after it.
+    await snapshotSaved(kvPath);
     const typo = await typoHitRatesOverHttp(service.base, corpus);
     const answersFile = `${dir}/bare_answers_${size}.json`;
     const answers = await collectAnswers(service.base, scenarios(corpus));

@@ -4,16 +4,24 @@ import * as keys from "./keys.ts";
 import type { Category } from "./types.ts";
 
 const parentsCache = new WeakMap<Deno.Kv, Promise<Map<string, string | null>>>();
+/** How many times each store's categories were written through this process. */
+const generations = new WeakMap<Deno.Kv, number>();
 
 /** Writes a category (create or replace). */
 export async function putCategory(kv: Deno.Kv, category: Category): Promise<void> {
   await kv.set(keys.categoryKey(category.slug), category);
-  parentsCache.delete(kv);
+  invalidateCategoryCache(kv);
 }
 
 /** Forgets the cached parent map (after categories were written outside putCategory). */
 export function invalidateCategoryCache(kv: Deno.Kv): void {
   parentsCache.delete(kv);
+  generations.set(kv, categoryGeneration(kv) + 1);
+}
+
+/** Moves on every category write through this process: what was read from an older one is stale. */
+export function categoryGeneration(kv: Deno.Kv): number {
+  return generations.get(kv) ?? 0;
 }
 
 /** Reads one category. */

@@ -1,5 +1,11 @@
 /** list_categories and get_category. */
-import { getCategoryRecord, getLiveCounts, listCategoryRecords } from "../../kv/categories.ts";
+import {
+  categoryGeneration,
+  getCategoryRecord,
+  getLiveCounts,
+  listCategoryRecords,
+} from "../../kv/categories.ts";
+import { onListingWrite } from "../../kv/listing_changes.ts";
 import { categoryBoardPrefix } from "../../kv/keys.ts";
 import type { Category } from "../../kv/types.ts";
 import type { Deps } from "../platform/deps.ts";
@@ -17,8 +23,54 @@ function node(category: Category, counts: Map<string, number>) {
   };
 }
 
-/** The category tree with live listing counts (a parent counts its subcategories' listings). */
-export async function listCategories(deps: Deps, includeEmpty: boolean) {
+/**
+ * How long a category tree with its counts is reused: the max-age of public reads, so a reader sees
+ * counts at most as old as a CDN in front would show them. A listing written through this instance
+ * or told by another (the counts may have moved) and a category written here drop it at once.
+ */
+export const CATEGORY_TREE_TTL_MS = 5_000;
+
+type CategoryTree = Awaited<ReturnType<typeof readCategoryTree>>;
+interface KeptTree {
+  readAt: number;
+  generation: number;
+  tree: Promise<CategoryTree>;
+}
+/** Per store, the kept trees with and without empty categories. */
+const keptTrees = new WeakMap<Deno.Kv, Map<boolean, KeptTree>>();
+
+function treesOf(kv: Deno.Kv): Map<boolean, KeptTree> {
+  let trees = keptTrees.get(kv);
+  if (!trees) {
+    const created = new Map<boolean, KeptTree>();
+    onListingWrite(kv, () => created.clear());
+    keptTrees.set(kv, trees = created);
+  }
+  return trees;
+}
+
+/**
+ * The category tree with live listing counts (a parent counts its subcategories' listings), read
+ * at most once per CATEGORY_TREE_TTL_MS while nothing is written (a read is 200-odd KV reads at
+ * 100,000 listings); shared by every caller, so never changed by one.
+ */
+export function listCategories(deps: Deps, includeEmpty: boolean): Promise<CategoryTree> {
+  const trees = treesOf(deps.kv);
+  const now = deps.now().getTime();
+  const generation = categoryGeneration(deps.kv);
+  const kept = trees.get(includeEmpty);
+  if (kept && kept.generation === generation && now - kept.readAt < CATEGORY_TREE_TTL_MS) {
+    return kept.tree;
+  }
+  const tree = readCategoryTree(deps, includeEmpty);
+  trees.set(includeEmpty, { readAt: now, generation, tree });
+  tree.catch(() => {
+    if (trees.get(includeEmpty)?.tree === tree) trees.delete(includeEmpty);
+  });
+  return tree;
+}
+
+async function readCategoryTree(deps: Deps, includeEmpty: boolean) {
   const all = await listCategoryRecords(deps.kv);
   const counts = await getLiveCounts(deps.kv, all.map((c) => c.slug));
   const keep = (c: Category) => includeEmpty || (counts.get(c.slug) ?? 0) > 0;
