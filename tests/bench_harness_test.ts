@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { parseOptions } from "../bench/bench.ts";
-import { checkTargets, type SizeResult } from "../bench/report.ts";
+import { checkTargets, sizeReport, type SizeResult } from "../bench/report.ts";
 import { bareApp, loadAnswers, pathOf } from "../bench/bare.ts";
 import { ensureDataSet } from "../bench/generate.ts";
 import { scenarios } from "../bench/scenarios.ts";
@@ -125,4 +125,13 @@ Deno.test("ensureDataSet: generates with the typo products, reuses only a comple
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
+});
+
+Deno.test("the report names the development sets' typo misses, never the held-out set's", () => {
+  const r = result(100_000, 7_000, 1);
+  r.typo.misses = ["heldout:Secretname", "dev:Kuro"];
+  const text = sizeReport(r);
+  assert.match(text, /dev missed: dev:Kuro/);
+  assert.doesNotMatch(text, /Secretname/);
+  assert.match(text, /heldout 18\/20/);
 });
