@@ -6,13 +6,15 @@
  * navigation, footer or a testimonial, where the company's own profiles are), and a verified
  * visible-text quote on that page names the founder. When the sentence around the link ties it to
  * a name ("Find Aiko on GitHub and Sam on LinkedIn"), that name must be the founder's (in full,
- * or a first name the page uses for no one else); see link_owner.ts.
+ * or a first name the page uses for no one else); see link_owner.ts. A JSON-LD founder node's own
+ * `sameAs` profile stays when quoted from there.
  */
 import { SOCIAL_KEYS } from "../../kv/types.ts";
 import type { DraftedValue, EvidenceQuote } from "./evidence.ts";
 import { socialPlatform } from "./extract/links.ts";
 import { isPersonalProfile } from "./extract/profiles.ts";
-import { canonicalUrl, containsPhrase } from "./text.ts";
+import { canonicalUrl, containsPhrase, normalizeQuoteText } from "./text.ts";
+import { founderNodes, sameAsOf } from "./extract/json_ld.ts";
 import { linkIsFounders } from "./link_owner.ts";
 import { type CheckedQuote, linkOnPages } from "./verifier/quotes.ts";
 
@@ -51,6 +53,7 @@ function founderLinkProblem(
     (placed.some((p) => p.link.platform === key) ? key : "website");
   if (platform !== key) return `${parsed.hostname} is not a ${key} address`;
   if (!isPersonalProfile(url, key)) return "not a person's own profile";
+  if (statedInJsonLd(quotes, url, founder)) return null;
   if (naming.length === 0) {
     return `no quote from the page's text (or app card) names "${founder}" by the link`;
   }
@@ -61,6 +64,18 @@ function founderLinkProblem(
     return `the link does not stand by "${founder}"'s name on the page`;
   }
   return null;
+}
+
+/** Whether a JSON-LD quote gives the address as a `sameAs` of that founder's own founder node. */
+function statedInJsonLd(quotes: CheckedQuote[], url: string, founder: string): boolean {
+  const same = (u: string) => canonicalUrl(u) === canonicalUrl(url);
+  return quotes.some((q) =>
+    q.source === "jsonld" && q.page && /(?:^|\.)sameAs(?:\.\d+)?$/.test(q.locator ?? "") &&
+    same(q.quote.quote) &&
+    founderNodes(q.page.page.facts.json_ld ?? []).some(({ node }) =>
+      normalizeQuoteText(node.name as string) === founder && sameAsOf(node).some(same)
+    )
+  );
 }
 
 /**

@@ -117,14 +117,16 @@ export function pricedLine(text: string): boolean {
  * "at no cost" that only says the trial is free ("a 60-day pilot at no cost").
  */
 const TRIAL_PHRASE_RE =
-  /\b(?:free trial|trial|\d+[- ](?:day|week|month) (?:free )?(?:trial|pilot)|(?:free|no-cost) pilot|free for \d+ (?:days|weeks)|(?:free|kostenlos|gratis|gratuit) (?:until|till|bis|hasta|jusqu'au|tot) (?:the )?(?:\d{1,2}(?=\.(?:\s*\p{L}|\s*$))|\d{1,2}(?:st|nd|rd|th))|(?:first )?(?:\d+ )?(?:days?|weeks?|months?) (?:are|is) free|try (?:it )?(?:for )?free|essai gratuit|d'essai gratuit|gratuit pendant \d+ jours|kostenlos testen|\d+ tage kostenlos|gratis (?:uit)?proberen|\d+ dagen gratis|prueba gratis|prueba gratuita|\d+ días gratis)\b(?:,?\s+(?:at no (?:cost|charge)|free of charge|for free)\b)?/giu;
+  /\b(?:(?:free|gratis|kostenlos) (?:up to|until|till|bis) the end of (?:the|your) (?:free )?trial|free trial|trial|\d+[- ](?:day|week|month) (?:free )?(?:trial|pilot)|(?:free|no-cost) pilot|free for \d+ (?:days|weeks)|(?:free|kostenlos|gratis|gratuit) (?:until|till|bis|hasta|jusqu'au|tot) (?:the )?(?:\d{1,2}(?=\.(?:\s*\p{L}|\s*$))|\d{1,2}(?:st|nd|rd|th))|(?:first )?(?:\d+ )?(?:days?|weeks?|months?) (?:are|is) free|try (?:it )?(?:for )?free|essai gratuit|d'essai gratuit|gratuit pendant \d+ jours|kostenlos testen|\d+ tage kostenlos|gratis (?:uit)?proberen|\d+ dagen gratis|prueba gratis|prueba gratuita|\d+ días gratis)\b(?:,?\s+(?:at no (?:cost|charge)|free of charge|for free)\b)?/giu;
 
 /**
- * Something else that is free: shipping, call-out costs, updates, "hassle-free", "feel free", an
- * annual discount ("2 months free").
+ * Something else that is free: shipping, call-out costs, updates, a service around the product (a
+ * demo, onboarding, a migration, support "free of charge"), content or a gift (a guide, a template,
+ * a webinar, a sample, "a free journal with your first box"), "hassle-free", "feel free", "free up
+ * your time" (not "free up to 3 projects"), an annual discount ("2 months free").
  */
 const OTHER_FREE_RE =
-  /\b[\p{L}]*(?:kosten|costs?|fees?|shipping|delivery|returns|versand|verzending|bezorging|livraison|envío|setup|installation|updates)\s+(?:(?:is|are|zijn|ist|sind|est|sont|es|son)\s+)?(?:(?:always|altijd|immer|toujours|siempre)\s+)?(?:free|gratis|kostenlos|gratuit[es]?|gratuitos?)\b|\b(?:free|gratis|kostenlose[rn]?)\s+(?:shipping|delivery|returns|updates|support|setup|consultation|quote|estimate|versand|verzending|bezorging|lieferung)\b|\b(?:livraison|envío|retours?)\s+(?:gratuite?s?|gratis)\b|[\p{L}]-free\b|\bfeel free\b|\bfree (?:up|time)\b|\b(?:\d+|one|two|three|four|six) (?:extra )?months? (?:free|at no (?:cost|charge)|for free)\b/giu;
+  /\b[\p{L}]*(?:kosten|costs?|fees?|shipping|delivery|returns|versand|verzending|bezorging|livraison|envío|setup|installation|updates)\s+(?:(?:is|are|zijn|ist|sind|est|sont|es|son)\s+)?(?:(?:always|altijd|immer|toujours|siempre)\s+)?(?:free|gratis|kostenlos|gratuit[es]?|gratuitos?)\b|\b(?:free|gratis|kostenlose[rn]?)\s+(?:(?!(?:plan|tier|version|account|forever|for)\b)[\p{L}-]+\s+)?(?:shipping|delivery|returns|updates|support|setup|consultation|quote|estimate|demos?|onboarding|migrations?|training|audit|guides?|templates?|e-?books?|webinars?|workshops?|checklists?|courses?|samples?|gifts?|versand|verzending|bezorging|lieferung)\b|\b(?:support|onboarding|migrations?|setup|installation|training|delivery|shipping|returns)\s+(?:(?:is|are)\s+)?free of charge\b|\bfree\s+(?!plan|tier|version|account|forever)(?:[\p{L}-]+\s+){1,3}with (?:your|every|each|any) (?:first )?(?:order|box|purchase|delivery)\b|\b(?:livraison|envío|retours?)\s+(?:gratuite?s?|gratis)\b|[\p{L}]-free\b|\bfeel free\b|\bfree (?:up(?! to\b)|time)\b|\b(?:\d+|one|two|three|four|six) (?:extra )?months? (?:free|at no (?:cost|charge)|for free)\b/giu;
 
 /** Any sign of a free option (weak: blocks a paid-only model, never drafts one by itself). */
 const FREE_HINT_RE =

@@ -107,3 +107,67 @@ export function stringsOf(value: unknown): string[] {
   }
   return [];
 }
+
+/** The `@id` a value only points to (`{"@id": "#ayla"}`, no name of its own), or null. */
+export function referenceOf(value: unknown): string | null {
+  if (!isRecord(value) || typeof value["@id"] !== "string" || "name" in value) return null;
+  return value["@id"];
+}
+
+/** The page's JSON-LD object with this `@id` that has a name (a `@graph` member), or null. */
+export function namedNode(
+  jsonLd: Record<string, unknown>[],
+  id: string,
+): Record<string, unknown> | null {
+  return jsonLd.find((o) => o["@id"] === id && typeof o.name === "string") ?? null;
+}
+
+/** A founder JSON-LD states: its node, where the node's values sit ("" for a graph member). */
+export interface FounderNode {
+  node: Record<string, unknown>;
+  /** The node's path without array indexes ("founder", "publisher.founder", "" when referenced). */
+  path: string;
+  /** Whether a `founder` pointed to the node by `@id`. */
+  referenced: boolean;
+}
+
+/**
+ * The named nodes under `founder`/`founders` at any depth, inline or pointed to by `@id`
+ * (`{"founder": [{"@id": "#ayla"}]}` with a member `{"@id": "#ayla", "name": "Ayla Demir"}`).
+ */
+export function founderNodes(jsonLd: Record<string, unknown>[]): FounderNode[] {
+  const out: FounderNode[] = [];
+  const walk = (value: unknown, path: string, depth: number) => {
+    if (depth > 4) return;
+    if (Array.isArray(value)) return value.forEach((v) => walk(v, path, depth + 1));
+    if (!isRecord(value)) return;
+    for (const [k, v] of Object.entries(value)) {
+      if (k.startsWith("@")) continue;
+      const at = path ? `${path}.${k}` : k;
+      if (k !== "founder" && k !== "founders") {
+        walk(v, at, depth + 1);
+        continue;
+      }
+      for (const item of Array.isArray(v) ? v : [v]) {
+        const ref = referenceOf(item);
+        const node = ref ? namedNode(jsonLd, ref) : isRecord(item) ? item : null;
+        if (node && typeof node.name === "string") {
+          out.push({ node, path: ref ? "" : at, referenced: ref !== null });
+        }
+      }
+    }
+  };
+  jsonLd.forEach((o) => walk(o, "", 0));
+  return out;
+}
+
+/** Names of the nodes a `founder`/`founders` points to by `@id`. */
+export function referencedFounders(jsonLd: Record<string, unknown>[]): string[] {
+  return founderNodes(jsonLd).filter((f) => f.referenced).map((f) => f.node.name as string);
+}
+
+/** The `sameAs` addresses of a JSON-LD node (a string or a list). */
+export function sameAsOf(node: Record<string, unknown>): string[] {
+  const raw = Array.isArray(node.sameAs) ? node.sameAs : [node.sameAs];
+  return raw.filter((u): u is string => typeof u === "string");
+}

@@ -5,13 +5,16 @@
  * link to the name it follows; see link_owner.ts), or when its card names that founder and no
  * other. Pages of people come first; a blog post counts after the site's own pages. Its evidence
  * is the card's visible text, a sentence of that page naming the founder in full when the card
- * uses the first name only, and the link itself.
+ * uses the first name only, and the link itself. A JSON-LD founder's own `sameAs` profiles count
+ * too, quoted from the JSON-LD (the founder's name and the address).
  */
 import { type DraftedValue, type DraftProposal, type EvidenceQuote } from "../evidence.ts";
 import type { PageView } from "./pages.ts";
-import { quote, value } from "./pages.ts";
+import { quote, sourcedQuote, value } from "./pages.ts";
 import { containsPhrase, normalizeQuoteText } from "../text.ts";
 import { isPersonalProfile } from "../extract/profiles.ts";
+import { founderNodes, sameAsOf } from "../extract/json_ld.ts";
+import { socialPlatform } from "../extract/links.ts";
 import { linkIsFounders } from "../link_owner.ts";
 import { isTeaserPage } from "./people.ts";
 
@@ -43,6 +46,7 @@ export function draftFounderLinks(
         if (!naming) continue;
         links[link.platform] = value(link.url, [quote(v, context), ...naming, quote(v, link.url)]);
       }
+      jsonLdLinks(v, founder.name, links);
     }
     return links;
   });
@@ -53,4 +57,29 @@ function namingQuote(v: PageView, context: string, name: string): EvidenceQuote[
   if (containsPhrase(context, name)) return [];
   const seg = v.segments.find((s) => !s.excluded && containsPhrase(s.text, name));
   return seg ? [quote(v, seg.text)] : null;
+}
+
+/** Personal profiles in the `sameAs` of the JSON-LD founder node named `name`, quoted from there. */
+function jsonLdLinks(v: PageView, name: string, links: FounderLinks): void {
+  for (const { node, path } of founderNodes(v.page.facts.json_ld ?? [])) {
+    if (normalizeQuoteText(node.name as string) !== name) continue;
+    const at = (key: string) => path ? `${path}.${key}` : key;
+    for (const url of sameAsOf(node)) {
+      const platform = platformOf(url);
+      if (!platform || links[platform] || !isPersonalProfile(url, platform)) continue;
+      if (!v.extras.includes(`${at("sameAs")}: ${normalizeQuoteText(url)}`)) continue;
+      links[platform] = value(url, [
+        sourcedQuote(v, name, "jsonld", at("name")),
+        sourcedQuote(v, url, "jsonld", at("sameAs")),
+      ]);
+    }
+  }
+}
+
+function platformOf(url: string): string | null {
+  try {
+    return socialPlatform(new URL(url));
+  } catch {
+    return null;
+  }
 }

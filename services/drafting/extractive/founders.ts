@@ -17,6 +17,7 @@ import { labelledFounders } from "./founders_label.ts";
 import { pluralTitleFounders } from "./founders_plural.ts";
 import { shortFormFounders } from "./founders_short.ts";
 import {
+  BRAINCHILD_RE,
   FOUNDER_TITLE_RE,
   LIST,
   LOOSE_NAME,
@@ -24,6 +25,7 @@ import {
   namesOf,
   ROLE_START_RE,
   ROLES,
+  SIDE_PROJECT_RE,
   tidyRole,
 } from "./founders_patterns.ts";
 import {
@@ -43,12 +45,16 @@ const NAME_ROLE_RE = new RegExp(
 );
 /** "Co-founder & CEO Jane Doe", "our co-founder Jane Doe". */
 const ROLE_NAME_RE = new RegExp(`(?<![\\p{L}-])(${ROLES}),? (${LOOSE_NAME})`, "gu");
-/** Founding participles in Dutch, German, French and Spanish ("opgericht door", "fundada por"). */
-const FOUNDED_OTHER = String.raw`opgericht|gestart|gegründet|fondée?|fundad[ao]|cread[ao]`;
+/**
+ * Founding participles in Dutch, German, French, Spanish and Italian ("opgericht door", "fundada
+ * por", "fondata da").
+ */
+const FOUNDED_OTHER = String
+  .raw`opgericht|gestart|gegründet|fondée?|fundad[ao]|cread[ao]|fondat[ao]`;
 /** "founded in 2017 in Dublin by Niamh Byrne", "created by Lena Fischer (CEO) and Marco Rossi". */
 const FOUNDED_BY_RE = new RegExp(
   String
-    .raw`\b(?:[Ff]ounded|[Cc]o-?founded|[Ss]tarted|[Cc]reated|[Bb]uilt|[Mm]ade|[Ll]aunched|${FOUNDED_OTHER})(?!\p{L})[^.!?]{0,80}?\b(?:by|door|von|par|por)\s+(${LIST})`,
+    .raw`\b(?:[Ff]ounded|[Cc]o-?founded|[Ss]tarted|[Cc]reated|[Bb]uilt|[Mm]ade|[Ll]aunched|${FOUNDED_OTHER})(?!\p{L})[^.!?]{0,80}?\b(?:by|door|von|par|por|da)\s+(${LIST})`,
   "gu",
 );
 /** "Our founders, Ana Silva and Rui Costa", "The co-founders are A and B". */
@@ -83,14 +89,9 @@ const NAMES_ARE_FOUNDERS_RE = new RegExp(
   String.raw`(${LIST}),? (?:are|were) (?:the |our |its )?(?:[Cc]o-?)?founders\b`,
   "gu",
 );
-/** "started in 2019 as a side project of Ada Lindqvist". */
-const SIDE_PROJECT_RE = new RegExp(
-  String.raw`\b(?:started|began|founded)\b[^.!?]{0,60}?\bside project of\s+(${NAME})`,
-  "gu",
-);
-/** An organisation written right after a role: "Founder of Globex", "CEO at Initech". */
+/** An organisation right after a role: "Founder of Globex", "CEO at Initech", "cofondatrice di X". */
 const ROLE_OF_ORG_RE =
-  /^\s*(?:of|at|@|,|-|—|–|\|)\s*(\p{Lu}[\p{L}\p{N}'.&-]*(?:\s\p{Lu}[\p{L}\p{N}'.&-]*)*)/u;
+  /^\s*(?:(?:of|at|de|di|da|del|du|van|von|bei|bij|chez)\s|@|,|-|—|–|\|)\s*(\p{Lu}[\p{L}\p{N}'.&-]*(?:\s\p{Lu}[\p{L}\p{N}'.&-]*)*)/u;
 /** The capitalised subject right before "founded by" ("Globex, founded by", "Globex was built by"). */
 const SUBJECT_RE =
   /(\p{Lu}[\p{L}\p{N}'.-]*(?:\s\p{Lu}[\p{L}\p{N}'.-]*)*)(?:,\s(?:a|an|the)\s[^,.!?]{0,60}?)?(?:,|\s+(?:was|is|has been|were|had been))?\s*$/u;
@@ -135,7 +136,7 @@ export function draftFounders(views: PageView[], productName: string | null = nu
       pluralTitleFounders(v, seg, own, add);
       firstPerson(v, i, own, add);
     }
-    jsonLdFounders(v, add);
+    jsonLdFounders(v, own, add);
   }
   addBios(ordered, out);
   return out;
@@ -273,6 +274,9 @@ function statedFounders(v: PageView, seg: Segment, own: string[], add: Add): voi
   }
   for (const m of seg.text.matchAll(SIDE_PROJECT_RE)) {
     add(m[1], null, null, [quote(v, clauseOf(seg.text, m))]);
+  }
+  for (const m of seg.text.matchAll(BRAINCHILD_RE)) {
+    if (isOwnName(m[1], own)) add(m[2], null, null, [quote(v, clauseOf(seg.text, m))]);
   }
 }
 

@@ -6,7 +6,7 @@
 
 /** Founder titles in German, Dutch, French and Spanish ("Gründerin", "Mitgründer", "Oprichter"). */
 const FOREIGN_FOUNDER = String
-  .raw`(?:[Mm]it)?[Gg]ründer(?:in)?|(?:[Mm]ede)?[Oo]prichter|[Oo]prichtster|(?:[Cc]o-?)?[Ff]ondat(?:eur|rice)|(?:[Cc]o-?)?[Ff]undador(?:a)?`;
+  .raw`(?:[Mm]it)?[Gg]ründer(?:in)?|(?:[Mm]ede)?[Oo]prichter|[Oo]prichtster|(?:[Cc]o-?)?[Ff]ondat(?:eur|rice|ore)|(?:[Cc]o-?)?[Ff]undador(?:a)?`;
 /** Founder titles: a role phrase names a founder only when it holds one of these. */
 export const FOUNDER_TITLE_RE = new RegExp(
   String
@@ -23,8 +23,8 @@ export const LOOSE_NAME = String
   .raw`\p{Lu}[\p{L}'.-]*(?:\s(?:(?:van|von|de|da|del|der|di|le|la)\s)?\p{Lu}[\p{L}'.-]*){1,4}`;
 export const NAME = String
   .raw`(?:(?:\p{Lu}\.\s){1,3}\p{Lu}[\p{L}'-]+|\p{Lu}[\p{L}'-]+(?:\s\p{Lu}\.)?(?:\s(?:(?:van|von|de|da|del|der|di|le|la)\s)?\p{Lu}[\p{L}'-]+){1,2})`;
-/** List separators, "and" also in Dutch, German, French and Spanish ("A en B", "A y B"). */
-const SEP = String.raw`(?:,\s*(?:and\s+)?|\s+(?:and|en|und|et|y)\s+|\s*&\s*)`;
+/** List separators, "and" also in Dutch, German, French, Spanish and Italian ("A en B", "A e B"). */
+const SEP = String.raw`(?:,\s*(?:and\s+)?|\s+(?:and|en|und|et|y|e)\s+|\s*&\s*)`;
 const PERSON_WITH_ROLE = String.raw`(${NAME})(?:\s*\((${ROLES})\))?`;
 /** A description set off by commas after a name: "Jonas Albrecht (CEO), a former installer, and". */
 const APPOSITIVE = String.raw`(?:,\s(?:a|an|the|our|his|her|their)\s[^,.;!?()]{1,60}(?=,))?`;
@@ -32,6 +32,17 @@ const APPOSITIVE = String.raw`(?:,\s(?:a|an|the|our|his|her|their)\s[^,.;!?()]{1
 const LINK_LABEL = String.raw`\s*\((?:LinkedIn|GitHub|X|Twitter|Mastodon|Bluesky|[Ww]ebsite)\)`;
 const ONE = String.raw`${NAME}(?:\s*\(${ROLES}\)|${LINK_LABEL})?${APPOSITIVE}`;
 export const LIST = String.raw`${ONE}(?:${SEP}${ONE}){0,5}`;
+/** "started in 2019 as a side project of Ada Lindqvist". */
+export const SIDE_PROJECT_RE = new RegExp(
+  String.raw`\b(?:started|began|founded)\b[^.!?]{0,60}?\bside project of\s+(${NAME})`,
+  "gu",
+);
+/** "Pipette is the brainchild of Hana Okoye": the subject (group 1) must be the site's own. */
+export const BRAINCHILD_RE = new RegExp(
+  String
+    .raw`(\p{Lu}[\p{L}\p{N}'.-]*(?:\s\p{Lu}[\p{L}\p{N}'.-]*)*)\s(?:is|was)\s(?:the\s)?brainchild\sof\s(${NAME})`,
+  "gu",
+);
 export function tidyRole(role: string): string {
   return role.replace(/\s+/g, " ").trim().replace(/^./, (c) => c.toUpperCase());
 }

@@ -5,14 +5,16 @@
  * name (two to four capitalised words, no company word, not the product); a list holding anything
  * else binds nobody, and a singular title binds only the name next to it (support.ts).
  */
-import { LIST_AND, type Tok } from "./support.ts";
+import type { Tok } from "./support.ts";
+import { LIST_AND } from "./role_words.ts";
 
-/** "and" in five languages: what separates the items of a list (particles such as "van" do not). */
-const AND_WORDS = new Set(["and", "en", "und", "et", "y"]);
+/** "and" in six languages: what separates the items of a list (particles such as "van" do not). */
+const AND_WORDS = new Set(["and", "en", "und", "et", "y", "e"]);
 const PLURAL_TITLES = new Set([
   "founders",
   "cofounders",
   ...["fondateurs", "cofondateurs", "fundadores", "cofundadores", "oprichters"],
+  ...["fondatori", "cofondatori"],
 ]);
 /** Whether the word is a plural founder title: it binds a list, never one name alone. */
 export function isPluralTitle(t: Tok): boolean {
@@ -26,11 +28,27 @@ const ORG_WORDS = new Set([
   ...["foundation", "university", "college", "hospital", "hospitals", "bank", "media", "team"],
 ]);
 
+/** "of"/"at" after a title, also in Dutch, German, French, Spanish and Italian ("cofondatrice di"). */
+const OF_WORDS = new Set([
+  "of",
+  "at",
+  "de",
+  "di",
+  "da",
+  "del",
+  "du",
+  "van",
+  "von",
+  "bei",
+  "bij",
+  "chez",
+]);
+
 /** Whether "of X"/"at X" after the title at `k` names another company than the product. */
 export function otherCompany(q: Tok[], k: number, productWords: Set<string>): boolean {
   const of = q[k + 1];
   const who = q[k + 2];
-  if (!of || !who || of.brk || who.brk || !["of", "at"].includes(of.w)) return false;
+  if (!of || !who || of.brk || who.brk || !OF_WORDS.has(of.w)) return false;
   if (productWords.size === 0) return false;
   return /^\p{Lu}/u.test(who.raw) && !productWords.has(who.w);
 }

@@ -9,7 +9,8 @@
  * names in full before ("Megan Doyle … writes the first app. 2019 Megan and Arjun Mehta found
  * Tillroll"), when no one else in the quote has that first name.
  */
-import { BY_VERBS, LIST_AND, NOT_FOUNDER, type Tok } from "./support.ts";
+import type { Tok } from "./support.ts";
+import { BY_VERBS, LIST_AND, NOT_FOUNDER } from "./role_words.ts";
 
 const PRONOUNS = new Set(["she", "he"]);
 /** The historical present of a timeline entry: "2019 Megan and Arjun found Tillroll". */

@@ -6,8 +6,21 @@
  * a trademark holder, a data centre's place).
  */
 import type { CheckedQuote, PageIndex } from "./quotes.ts";
-import { HEADLINE_RE, hintsFree } from "../vocabulary.ts";
+import { HEADLINE_RE, hintsFree, OPEN_SOURCE_RE } from "../vocabulary.ts";
+import { type PageView, viewPage } from "../extractive/pages.ts";
+import { pricingLines } from "../extractive/pricing_lines.ts";
 import { subjectFounded } from "./founding_subject.ts";
+import { referencedFounders } from "../extract/json_ld.ts";
+import { normalizeQuoteText } from "../text.ts";
+import {
+  BY_VERBS,
+  BY_WORDS,
+  LIST_AND,
+  NOT_FOUNDER,
+  ROLE_WORDS,
+  VERB_THEN_NAMES,
+} from "./role_words.ts";
+export { BY_VERBS, LIST_AND, NOT_FOUNDER, ROLE_WORDS };
 import {
   isPluralTitle,
   listAreFounders,
@@ -148,83 +161,6 @@ export function valueParts(value: string, semicolons = false): string[] {
   return parts.map((p) => p.trim()).filter((p) => tokens(p).length > 0);
 }
 
-export const ROLE_WORDS = new Set([
-  "founder",
-  "founders",
-  "cofounder",
-  "cofounders",
-  "co",
-  "ceo",
-  "cto",
-  "coo",
-  "cpo",
-  "owner",
-  "creator",
-  "maker",
-  "founding",
-  // German, Dutch, French and Spanish founder titles ("Gründerin", "Mitgründer", "Oprichter").
-  ...["gründer", "gründerin", "mitgründer", "mitgründerin", "oprichter", "oprichtster"],
-  ...["medeoprichter", "fondateur", "fondatrice", "cofondateur", "cofondatrice"],
-  ...["fundador", "fundadora", "cofundador", "cofundadora"],
-]);
-export const BY_VERBS = new Set([
-  "founded",
-  "cofounded",
-  "created",
-  "built",
-  "started",
-  "made",
-  // Dutch, German, French and Spanish participles ("opgericht door", "fundada por").
-  "opgericht",
-  "gestart",
-  "gegründet",
-  "fondée",
-  "fondé",
-  "fondee",
-  "fonde",
-  "fundada",
-  "fundado",
-  "creada",
-  "creado",
-]);
-/** "by" in Dutch, German, French and Spanish. */
-const BY_WORDS = new Set(["by", "door", "von", "par", "por"]);
-/** Spanish verbs whose subject follows: "la fundaron Lucía Gómez y Pablo Ruiz". */
-const VERB_THEN_NAMES = new Set(["fundaron", "fundó", "crearon", "creó"]);
-/** Lower-case words a list of names may hold: "and" in five languages, particles ("van", "de"). */
-export const LIST_AND = new Set([
-  "and",
-  "en",
-  "und",
-  "et",
-  "y",
-  ...["van", "von", "de", "den", "der", "da", "del", "di", "le", "la", "ter"],
-]);
-/** Words that make a role someone else's or a past one: an advisor is not a founder. */
-export const NOT_FOUNDER = new Set([
-  "former",
-  "formerly",
-  "ex",
-  "previously",
-  "advisor",
-  "advisors",
-  "adviser",
-  "advisers",
-  "advisory",
-  "investor",
-  "investors",
-  "board",
-  "committee",
-  "steering",
-  "mentor",
-  "mentors",
-  "member",
-  "members",
-  "customer",
-  "customers",
-  "partner",
-  "partners",
-]);
 const ROLE_FILLER = new Set(["is", "was", "our", "the", "a", "an", "and", "co", "chief"]);
 
 function isRole(t: Tok | undefined): boolean {
@@ -234,7 +170,13 @@ function isRole(t: Tok | undefined): boolean {
 /** Whether a checked quote names the person as a founder: bound in text, or a JSON-LD founder. */
 export function foundedBy(q: CheckedQuote, name: string, product: string | null): boolean {
   if (q.source === "jsonld") {
-    return /(?:^|\.)founders?(?:\.|$)/.test(q.locator ?? "") && q.usable.includes(name);
+    if (!q.usable.includes(name)) return false;
+    if (/(?:^|\.)founders?(?:\.|$)/.test(q.locator ?? "")) return true;
+    // A node a `founder` points to by `@id`, quoted from its own name.
+    return /(?:^|\.)name$/.test(q.locator ?? "") && q.usable.endsWith(`: ${name}`) &&
+      referencedFounders(q.page?.page.facts.json_ld ?? []).some((n) =>
+        normalizeQuoteText(n) === name
+      );
   }
   return roleBound(q.usable, name, product);
 }
@@ -250,7 +192,7 @@ export function roleBound(quote: string, name: string, product?: string | null):
   const n = tokens(name);
   const productWords = new Set(tokens(product ?? "").map((t) => t.w));
   return spansIn(q, n).some((at) =>
-    boundAfter(q, at + n.length, productWords) || boundBefore(q, at, at + n.length) ||
+    boundAfter(q, at + n.length, productWords) || boundBefore(q, at, at + n.length, productWords) ||
     listAreFounders(q, at + n.length, productWords) ||
     pluralTitleAfterList(q, at, at + n.length, productWords) ||
     subjectFounded(q, at, at + n.length, productWords) ||
@@ -292,7 +234,7 @@ function boundAfter(q: Tok[], end: number, productWords: Set<string>): boolean {
 }
 
 /** "Co-founder Jane Doe", "Founders: Jane Doe and Ali Khan", "founded by A, B and C". */
-function boundBefore(q: Tok[], start: number, end: number): boolean {
+function boundBefore(q: Tok[], start: number, end: number, productWords: Set<string>): boolean {
   // A role right before a name that has its own title after it is the previous person's.
   const next = q[end];
   const ownTitle = next && !next.brk && !next.comma && /^\p{Lu}/u.test(next.raw) && !isRole(next);
@@ -302,7 +244,10 @@ function boundBefore(q: Tok[], start: number, end: number): boolean {
     if (NOT_FOUNDER.has(t.w)) return false;
     if (BY_WORDS.has(t.w)) return verbBefore(q, k) || (t.w === "von" && verbAfter(q, end));
     if (VERB_THEN_NAMES.has(t.w)) return true;
-    if (t.w === "of" && ["project", "brainchild"].includes(q[k - 1]?.w ?? "")) return true;
+    if (t.w === "of" && q[k - 1]?.w === "project") return true;
+    if (t.w === "of" && q[k - 1]?.w === "brainchild") {
+      return !brainchildOfOther(q, k - 1, productWords);
+    }
     if (isRole(t)) {
       if (ownTitle || NOT_FOUNDER.has(q[k - 1]?.w ?? "") || q[k - 1]?.w === "ex") return false;
       return true;
@@ -311,6 +256,18 @@ function boundBefore(q: Tok[], start: number, end: number): boolean {
     if (!/^\p{Lu}/u.test(t.raw) && !LIST_AND.has(t.w)) return false;
   }
   return false;
+}
+
+/** "Globex is the brainchild of": a capitalised subject that is not the product (when known). */
+function brainchildOfOther(q: Tok[], b: number, productWords: Set<string>): boolean {
+  let j = b - 1;
+  if (["the", "a"].includes(q[j]?.w ?? "")) j--;
+  if (["is", "was"].includes(q[j]?.w ?? "")) j--;
+  const subject = q[j];
+  if (!subject || q.slice(j + 1, b + 1).some((t) => t.brk) || !/^\p{Lu}/u.test(subject.raw)) {
+    return false;
+  }
+  return productWords.size > 0 && !productWords.has(subject.w);
 }
 
 /** Whether "by" at `k` follows a founding verb of its clause ("founded in 2018 in Toronto, by"). */
@@ -348,8 +305,9 @@ export function statedSignal(re: RegExp, text: string): boolean {
 }
 
 /**
- * Why a paid-only model (Subscription, One-time) cannot stand: one of its quotes or the site's own
- * text suggests a free option. Empty for other models and when nothing does.
+ * Why a paid-only model (Subscription, One-time) cannot stand: one of its quotes, or a line of the
+ * site about the product's own offer, suggests a free option. Empty for other models and when
+ * nothing does.
  */
 export function paidOnlyProblem(
   model: string,
@@ -357,12 +315,21 @@ export function paidOnlyProblem(
   pages: Map<string, PageIndex> | undefined,
 ): string {
   if (model !== "Subscription" && model !== "One-time") return "";
-  const where = quotes.some((q) => hintsFree(q.usable))
+  const where = quotes.some((q) => freeOption(q.usable))
     ? "a quote"
     : siteHintsFree(pages)
     ? "the site"
     : "";
   return where ? `${where} shows a free option, so the model is not ${model}` : "";
+}
+
+/**
+ * Whether a text suggests the product has a free option: a free plan, tier or quota, "$0", or the
+ * product being open source. A trial, a free extra (shipping, a demo, onboarding, a guide) and a
+ * denial ("no free plan") are not one (vocabulary.ts `hintsFree`).
+ */
+function freeOption(text: string): boolean {
+  return hintsFree(text) || statedSignal(OPEN_SOURCE_RE, text);
 }
 
 /** Whether a quote is a numbered headline or changelog entry ("#112: …"): an article, not a price. */
@@ -371,15 +338,20 @@ export function headlineQuoted(quotes: CheckedQuote[]): boolean {
 }
 
 /**
- * Whether a page's own text (navigation, footer, teasers, legal lines and logo walls left out;
- * numbered headlines skipped) suggests a free option: a paid-only pricing model is then refused.
+ * Whether the site states a free option of the product itself. Only the lines the drafter reads as
+ * the product's own offer count (extractive/pricing_lines.ts): not a page about integrations,
+ * partners or competitors, a post, a careers page, a section of articles or add-ons, a line on
+ * what other products charge, a numbered headline; navigation, footers and teasers left out.
  */
 function siteHintsFree(pages: Map<string, PageIndex> | undefined): boolean {
-  for (const p of pages?.values() ?? []) {
-    let text = p.text;
-    for (const [a, b] of p.zoneSpans) text = text.slice(0, a) + " ".repeat(b - a) + text.slice(b);
-    const lines = text.split(/(?<=[.!?])\s+|\s{2,}/u).map((l) => l.trim());
-    if (lines.some((l) => l && !HEADLINE_RE.test(l) && hintsFree(l))) return true;
-  }
+  const views = [...pages?.values() ?? []].map(ownLines);
+  for (const { seg } of pricingLines(views)) if (freeOption(seg.text)) return true;
   return false;
+}
+
+/** A page as the drafter reads it, without the segments inside its zones (navigation, footer). */
+function ownLines(p: PageIndex): PageView {
+  const view = viewPage(p.page);
+  const inZone = (a: number, b: number) => p.zoneSpans.some(([s, e]) => a >= s && b <= e);
+  return { ...view, segments: view.segments.filter((seg) => !inZone(seg.start, seg.end)) };
 }
