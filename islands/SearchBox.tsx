@@ -26,6 +26,9 @@ export default function SearchBox({ initialQuery = "" }: SearchBoxProps) {
   const [state, setState] = useState<"idle" | "loading" | "done" | "error">("idle");
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const inflight = useRef<AbortController | null>(null);
+  // The suggestions on screen, for an answer that arrives after the person picked one.
+  const shown = useRef<Suggestion[]>([]);
+  shown.current = items;
   const listId = "search-suggestions";
 
   useEffect(() => () => {
@@ -44,8 +47,10 @@ export default function SearchBox({ initialQuery = "" }: SearchBoxProps) {
         res.ok ? res.json() : Promise.reject(new Error(`Search answered ${res.status}`))
       )
       .then((body: { items: Suggestion[] }) => {
-        setItems(body.items.slice(0, LIMIT));
-        setActive(-1);
+        const next = body.items.slice(0, LIMIT);
+        // A pick made meanwhile stays on its product if the new list still has it.
+        setActive((i) => next.findIndex((item) => item.slug === shown.current[i]?.slug));
+        setItems(next);
         setState("done");
         setOpen(true);
       })

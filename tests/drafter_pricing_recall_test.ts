@@ -188,3 +188,28 @@ Deno.test("pricing model: open source with a paid hosted service beside it is no
   ]]);
   assert.equal(val(given.draft.fields.pricing_model), "Free");
 });
+
+Deno.test("pricing model: a free plan stated only in the FAQ beside a paid plan card is Freemium; a trial, a denial or a partner's free plan is not", async () => {
+  const card =
+    `<h1>Plans</h1><div class="plan-card"><h3>Pro</h3><p class="price">$6 / month</p></div>`;
+  const faq = (question: string, answer: string) =>
+    page("Pricing", `${card}<h2>FAQ</h2><h3>${question}</h3><p>${answer}</p>`);
+  const free = await drafted([[
+    "/pricing",
+    "pricing",
+    faq("Is there a free plan?", "Yes, free forever for up to 3 users."),
+  ]]);
+  assert.equal(val(free.verified.fields.pricing_model), "Freemium");
+  const quotes = free.verified.fields.pricing_model!.evidence.map((q) => q.quote).join(" | ");
+  assert.ok(quotes.includes("free forever for up to 3 users") && quotes.includes("$6"), quotes);
+  const decoys = [
+    ["Is there a free plan?", "No, but every plan starts with a 14-day trial."],
+    ["Is there a free plan?", "We don't have a free plan."],
+    ["Which Slack plans work?", "It works on Slack's free plan too."],
+    ["Is there a free plan?", "The free plan was retired in 2025."],
+  ];
+  for (const [question, answer] of decoys) {
+    const { draft } = await drafted([["/pricing", "pricing", faq(question, answer)]]);
+    assert.notEqual(val(draft.fields.pricing_model), "Freemium", answer);
+  }
+});

@@ -150,8 +150,32 @@ function freeTier(text: string): boolean {
   return FREE_PLAN_RE.test(withoutOtherFree(text)) && !TRIAL_RE.test(text);
 }
 
+/** Free-plan words that state no free plan: a sign-up button, an amount alone ("$0 setup"). */
+const WEAK_FREE_RE =
+  /^(?:(?:get started|start|sign up|subscribe|join)(?: for)? free|[$€£]0|free download)$/iu;
+/** A denial the vocabulary does not read ("We don't have a free plan", "No. …"). */
+const DENIED_RE = /^no\b|\b(?:don'?t|do not|doesn'?t|does not|without)\b/iu;
+
+/**
+ * A sentence of the product's own pricing lines (FAQ answers included) that states a free plan:
+ * not a trial, not a free extra, not a denial, not ended, not another product's ("Slack's free
+ * plan"), not a sign-up button.
+ */
+function statedFreePlan(views: PageView[]): EvidenceQuote | null {
+  for (const { view, seg } of pricingLines(views)) {
+    const text = seg.text;
+    const said = text.length <= 300 && /[.!]$/.test(text) && freeTier(text);
+    if (!said || ENDED_RE.test(text) || DENIED_RE.test(text)) continue;
+    const kept = withoutOtherFree(text);
+    const m = kept.match(FREE_PLAN_RE)!;
+    if (WEAK_FREE_RE.test(m[0]) || /['’]s\s*$/u.test(kept.slice(0, m.index))) continue;
+    return quote(view, text);
+  }
+  return null;
+}
+
 /** A one-time price still offered (not "the old lifetime deal has ended"). */
-const ENDED_RE = /(?:has|have) ended|no longer|discontinued|retired|used to/iu;
+const ENDED_RE = /\b(?:has|have) ended\b|\bno longer\b|\bdiscontinued\b|\bretired\b|\bused to\b/iu;
 
 /**
  * The pricing model the plans, offers or price sentences show. Precision first: a paid-only model
@@ -192,6 +216,12 @@ function modelFromEvidence(views: PageView[]): DraftedValue {
         planQuote(paid[0].view, paid[0].plan, paid[0].price),
       ]);
     }
+    // Only paid cards, and the product's own lines (an FAQ answer) state a free plan.
+    const paidQuote = paid.length > 0 && free.length === 0
+      ? planQuote(paid[0].view, paid[0].plan, paid[0].price)
+      : null;
+    const freeLine = paidQuote ? statedFreePlan(views) : null;
+    if (freeLine) return pick("Freemium", [freeLine, paidQuote]);
     // A free plan card next to a paid plan whose price is only in its sentence: read the
     // sentences below rather than call the product free.
     if (free.length > 0 && paid.length === 0 && !paidSentence(views)) {
