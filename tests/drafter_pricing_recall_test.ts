@@ -6,26 +6,11 @@
  */
 import assert from "node:assert/strict";
 import type { DraftedValue } from "../services/drafting/evidence.ts";
-import { draftExtractive } from "../services/drafting/drafter_extractive.ts";
-import { verifyProposal } from "../services/drafting/verifier.ts";
 import { hintsFree, PRICING_SIGNALS } from "../services/drafting/vocabulary.ts";
-import { readPages } from "./people_fixture.ts";
+import { draftedAndVerified, pricingPage } from "./pricing_fixture.ts";
 
-const ORIGIN = "https://product.example";
-
-function page(title: string, body: string, lang = "en"): string {
-  return `<!doctype html><html lang="${lang}"><head><title>${title}</title></head><body>
-    <header><nav><a href="/">Home</a> <a href="/pricing">Pricing</a></nav></header>
-    <main>${body}</main><footer></footer></body></html>`;
-}
-
-async function drafted(pages: [string, string, string][]) {
-  const read = await readPages(ORIGIN, pages);
-  const p = draftExtractive(read, { categories: [], startUrl: `${ORIGIN}/` });
-  const v = verifyProposal(p, read, { categories: [], year: 2026 });
-  assert.equal(v.quotes.checked, v.quotes.verified, JSON.stringify(v.dropped));
-  return { draft: p, verified: v.proposal };
-}
+const page = pricingPage;
+const drafted = draftedAndVerified;
 
 const val = (d: DraftedValue | undefined) => d?.value ?? null;
 const HERO = `<h1>Scores that print</h1><p>Notaclara turns what you play into clean notation.</p>`;
