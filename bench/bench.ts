@@ -6,13 +6,13 @@
  * it; measures the search index in process; copies the KV file to a working file and starts the
  * service on it, pinned to core 1 (start-up to the first 200 and to a non-empty search, with no
  * index snapshot yet) and waits for the snapshot it saves after that full load; measures the typo
- * sets over HTTP; fills the bare handler with the
- * service's own answers and starts it on core 1 too; runs each scenario with wrk on core 0 at 16
- * connections (throughput) and at 1 (latency), service and bare handler in turn; reads the
- * service's RSS; then starts a second service on the same file beside the first (the second
- * start, which finds the index snapshot the first one saved), changes a listing through the first
- * and times until the second shows it, reads the second's RSS (an instance as it usually starts:
- * from the snapshot); and prints the report with the issue's targets.
+ * sets over HTTP; fills the bare handler with the service's own answers and starts it on core 1
+ * too; runs each scenario with wrk on core 0 at 16 connections (throughput) and at 1 (latency),
+ * service and bare handler in turn; reads the service's RSS; then starts a second service on the
+ * same file beside the first (the second start, which finds the index snapshot the first one
+ * saved), changes a listing through the first and times until the second shows it, reads the
+ * second's RSS (an instance as it usually starts: from the snapshot); and prints the report with
+ * the issue's targets.
  *
  * Options: `--sizes 100000,1000000`, `--large` (adds 1,000,000), `--duration 5` (seconds per
  * load run), `--kv-dir <dir>`, `--skip-in-process`.

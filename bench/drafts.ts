@@ -31,7 +31,7 @@ import {
 import { startFakeOpenAI } from "./fake_openai.ts";
 import { carelessAnswer, promptPages } from "./drafts/fake_model.ts";
 import { plant } from "./drafts/plants.ts";
-import { printSet, type SetFigures } from "./drafts/report.ts";
+import { jsonFigures, printSet, type SetFigures } from "./drafts/report.ts";
 import { type RunContext, runSite, servedHtml } from "./drafts/run.ts";
 
 /** The benchmark's options. */
@@ -134,7 +134,7 @@ async function main() {
     "Held-out set written 2026-11-25 02:25 UTC on commit 2c52939 (bench/sites/heldout/MANIFEST.md).",
   );
   for (const f of figures.values()) if (f.sites.length) printSet(f, options.verbose);
-  if (options.json) console.log(JSON.stringify([...figures.values()], null, 2));
+  if (options.json) console.log(JSON.stringify([...figures.values()].map(jsonFigures), null, 2));
 }
 
 if (import.meta.main) await main();

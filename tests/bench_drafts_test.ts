@@ -5,7 +5,8 @@
 import assert from "node:assert/strict";
 import { readTruth, serveSites, setSites } from "../bench/sites/serve.ts";
 import { checkQuotes, pageSources, quoteFound } from "../bench/drafts/quotes.ts";
-import { score } from "../bench/drafts/matching.ts";
+import { score, SCORED } from "../bench/drafts/matching.ts";
+import { jsonFigures, printSet, type SetFigures, type SiteRun } from "../bench/drafts/report.ts";
 import { plant, plantKept } from "../bench/drafts/plants.ts";
 import { carelessAnswer, type PromptPage } from "../bench/drafts/fake_model.ts";
 import { parseDraftBenchArgs } from "../bench/drafts.ts";
@@ -282,4 +283,54 @@ Deno.test("command line: sets, sites by path or bare name, unknown values refuse
   assert.equal(some.llm, false);
   assert.throws(() => parseDraftBenchArgs(["--set", "prod"]), /--set must be one of/);
   assert.throws(() => parseDraftBenchArgs(["--set", "dev", "--sites", "tinyq"]), /Unknown site/);
+});
+
+/** A run of the extractive drafter on `site` with one wrong founded_year and one quote not found. */
+function wrongRun(site: string): SiteRun {
+  const counts = Object.fromEntries(SCORED.map((f) => [f, { tp: 1, fp: 0, fn: 0 }])) as SiteRun[
+    "counts"
+  ];
+  counts.founded_year = { tp: 0, fp: 1, fn: 0 };
+  return {
+    site,
+    drafter: "extractive",
+    counts,
+    invented: ['founded_year: "2013" (site does not state it)'],
+    quotes: { checked: 2, verified: 1, unlocated: 0, links: 0, failures: ["Secret quote"] },
+    reported: { checked: 2, verified: 2 },
+    fallback: null,
+    draftMs: 1,
+  };
+}
+
+Deno.test("the held-out set's wrong values and quotes are counted, never shown (report and JSON)", () => {
+  const figures = (set: string, site: string): SetFigures => ({
+    set,
+    sites: [site],
+    runs: [wrongRun(site)],
+    adversarial: [],
+    timing: [],
+    violations: [],
+  });
+  const printed: string[] = [];
+  const log = console.log;
+  console.log = (...args: unknown[]) => void printed.push(args.join(" "));
+  try {
+    printSet(figures("dev", "dev/open"), false);
+    printSet(figures("heldout", "heldout/closed"), false);
+  } finally {
+    console.log = log;
+  }
+  const text = printed.join("\n");
+  assert.match(text, /invented \[dev\/open\] founded_year/);
+  assert.match(text, /not found: \[dev\/open\] Secret quote/);
+  assert.match(text, /invented: 1 on the held-out set/);
+  assert.doesNotMatch(text.slice(text.indexOf("=== heldout")), /2013|Secret quote|\[heldout\//);
+  const json = JSON.stringify(jsonFigures(figures("heldout", "heldout/closed")));
+  assert.doesNotMatch(json, /2013|Secret quote|closed/);
+  assert.match(json, /"invented":1/);
+  assert.match(json, /"founded_year":\{"tp":0,"fp":1,"fn":0\}/);
+  // The development set's figures are printed whole.
+  const dev = figures("dev", "dev/open");
+  assert.equal(jsonFigures(dev), dev);
 });

@@ -113,6 +113,26 @@ export function totals(runs: SiteRun[]): DrafterTotals {
   };
 }
 
+/**
+ * A set's figures as `--json` prints them: everything for fixtures and dev; for the held-out set
+ * only each drafter's totals per field (no site's figures, values or quotes: it is never tuned on).
+ */
+export function jsonFigures(f: SetFigures): unknown {
+  if (f.set !== "heldout") return f;
+  const drafter = (name: SiteRun["drafter"]) => {
+    const runs = f.runs.filter((r) => r.drafter === name);
+    const { quotes, ...rest } = totals(runs);
+    const fields = Object.fromEntries(SCORED.map((k) => [k, sumCounts(runs, [k])]));
+    return { ...rest, quotes: { checked: quotes.checked, verified: quotes.verified }, fields };
+  };
+  return {
+    set: f.set,
+    sites: f.sites.length,
+    extractive: drafter("extractive"),
+    llm: drafter("llm"),
+  };
+}
+
 /** Whether a site is in the held-out set ("heldout/<name>"). */
 function isHeldOut(site: string): boolean {
   return site.startsWith("heldout/");
