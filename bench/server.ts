@@ -1,6 +1,7 @@
 /**
  * The processes under load: the service (main.ts on a KV file) and the bare handler, each pinned
- * to core 1 with taskset when it is available, and the start-up figures of the service.
+ * to core 1 with taskset when it is available and started with the runtime settings of
+ * `deno task start`, and the start-up figures of the service.
  */
 
 const ROOT = new URL("..", import.meta.url).pathname;
@@ -22,6 +23,27 @@ export function freePort(): number {
   return port;
 }
 
+/**
+ * The environment `deno task start` gives the service (the `NAME=value` words before its
+ * `deno run`): the runtime settings the service is deployed with, which the bench starts both
+ * the service and the bare handler with.
+ */
+export function startTaskEnv(
+  config = Deno.readTextFileSync(`${ROOT}deno.json`),
+): Record<string, string> {
+  const start: unknown = JSON.parse(config).tasks?.start;
+  if (typeof start !== "string") throw new Error("deno.json has no start task");
+  const command = start.split("&&").at(-1)!.trim();
+  const words = command.slice(0, command.indexOf("deno run")).trim();
+  const env: Record<string, string> = {};
+  for (const word of words ? words.split(/\s+/) : []) {
+    const at = word.indexOf("=");
+    if (at < 1) throw new Error(`deno.json's start task: "${word}" is not NAME=value`);
+    env[word.slice(0, at)] = word.slice(at + 1);
+  }
+  return env;
+}
+
 /** Starts `deno run -A <args>` on core 1 (when `pin`) with `env`, listening on `port`. */
 export function spawnDeno(args: string[], env: Record<string, string>, port: number, pin: boolean) {
   const deno = [Deno.execPath(), "run", "-A", ...args];
@@ -30,7 +52,7 @@ export function spawnDeno(args: string[], env: Record<string, string>, port: num
   const child = new Deno.Command(command, {
     args: rest,
     cwd: ROOT,
-    env,
+    env: { ...startTaskEnv(), ...env },
     stdout: "null",
     stderr: "inherit",
   }).spawn();

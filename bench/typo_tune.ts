@@ -2,7 +2,7 @@
  * `deno run -A bench/typo_tune.ts [kv file]`: the development typo sets against a generated
  * corpus, for tuning the search. Loads the index from a bench KV file (default
  * data/bench/listings_100000.sqlite3, written by `deno task bench`), inserts the products
- * of bench/typo_dev2.json, typo_dev3.json and typo_dev4.json (which the corpus does not hold), and prints
+ * of bench/typo_dev2.json to typo_dev5.json (which the corpus does not hold), and prints
  * each dev query that does not find its product first, with what came first. The held-out set
  * is never read here.
  */
@@ -26,10 +26,11 @@ const dev = await read("typo_dev.json");
 const dev2 = await read("typo_dev2.json");
 const dev3 = await read("typo_dev3.json");
 const dev4 = await read("typo_dev4.json");
+const dev5 = await read("typo_dev5.json");
 
 let nextId = 50_000_000;
 const idOf = new Map<TypoEntry, number>();
-for (const entry of [...dev2, ...dev3, ...dev4]) {
+for (const entry of [...dev2, ...dev3, ...dev4, ...dev5]) {
   const id = nextId++;
   idOf.set(entry, id);
   const listing = {
@@ -67,3 +68,4 @@ probe("dev", dev, () => [true]);
 probe("dev2", dev2, () => [true]);
 probe("dev3", dev3, () => [true]);
 probe("dev4", dev4, () => [true]);
+probe("dev5", dev5, () => [true]);

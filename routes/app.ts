@@ -7,10 +7,11 @@ import { ApiError, type Deps, toApiError } from "../services/platform/mod.ts";
 import { buildOpenApi } from "./api/v1/openapi.ts";
 import { apiBodyLimit } from "./api/v1/body_size.ts";
 import { restRoutes, unmatchedApiRoute } from "./api/v1/rest.ts";
-import { FORM_BODY_LIMIT, limitBody, rateLimit } from "./middleware.ts";
+import { FORM_BODY_LIMIT, limitBody, limitBodyLazily, rateLimit } from "./middleware.ts";
 import {
   API_EXPOSED_HEADERS,
   dropPerRequestHeaders,
+  type EncodedJson,
   encodeJson,
   fastPublicReads,
   publicAnswer,
@@ -107,7 +108,8 @@ export function createApp(deps: Deps): Hono {
   );
 
   // Bodies are limited before anything reads them: parsing, CSRF checks and credentials.
-  const apiLimit = limitBody({ maxSize: apiBodyLimit() });
+  // The limit comes from every operation's schema: worked out on the first body, not at start.
+  const apiLimit = limitBodyLazily(apiBodyLimit);
   app.use("/api/*", apiLimit);
   app.use("/mcp", apiLimit);
   app.use("*", except(OWN_BODY_LIMIT_PATHS, limitBody({ maxSize: FORM_BODY_LIMIT })));
@@ -115,9 +117,14 @@ export function createApp(deps: Deps): Hono {
 
   app.use("*", except(SESSIONLESS_PATHS, session({ deps })));
 
-  const openApi = buildOpenApi(deps.config.publicUrl);
-  const openApiJson = encodeJson(openApi);
-  app.get("/api/v1/openapi.json", (c) => publicAnswer(c, openApiJson, 200));
+  // Built when first asked for (it converts every schema), then kept.
+  let openApi: Record<string, unknown> | null = null;
+  const openApiDocument = () => openApi ??= buildOpenApi(deps.config.publicUrl);
+  let openApiJson: EncodedJson | null = null;
+  app.get("/api/v1/openapi.json", (c) => {
+    openApiJson ??= encodeJson(openApiDocument());
+    return publicAnswer(c, openApiJson, 200);
+  });
   app.use("/api/*", rateLimit({ deps }));
   app.route("/api/v1", restRoutes({ deps }));
   app.route("/", mcpRoutes(deps));
@@ -138,7 +145,7 @@ export function createApp(deps: Deps): Hono {
   app.route("/", voteRoutes(deps));
   app.route("/", followRoutes(deps));
   app.route("/", seoRoutes(deps));
-  app.route("/", pageRoutes(deps, openApi));
+  app.route("/", pageRoutes(deps, openApiDocument));
 
   // An anonymous read of a cached profile, or a search asked before while the index has not
   // changed, is answered before routing, as the routes would.

@@ -80,6 +80,16 @@ export function limitBody(options: { maxSize: number }): MiddlewareHandler {
   });
 }
 
+/** `limitBody` whose limit is worked out (once) on the first request that carries a body. */
+export function limitBodyLazily(maxSize: () => number): MiddlewareHandler {
+  let limit: MiddlewareHandler | null = null;
+  return function limitBodyLazily(c, next) {
+    if (c.req.method === "GET" || c.req.method === "HEAD") return next();
+    limit ??= limitBody({ maxSize: maxSize() });
+    return limit(c, next);
+  };
+}
+
 /**
  * Counts each request against its valid credential's or else its address's per-minute limit;
  * 429 past it.

@@ -5,6 +5,7 @@ import { bareApp, loadAnswers, pathOf } from "../bench/bare.ts";
 import { ensureDataSet } from "../bench/generate.ts";
 import { scenarios } from "../bench/scenarios.ts";
 import type { LoadFigures } from "../bench/load.ts";
+import { startTaskEnv } from "../bench/server.ts";
 
 Deno.test("parseOptions: defaults, --large, --sizes, and a clear error for a bad option", () => {
   assert.deepEqual(parseOptions([]), {
@@ -134,4 +135,17 @@ Deno.test("the report names the development sets' typo misses, never the held-ou
   assert.match(text, /dev missed: dev:Kuro/);
   assert.doesNotMatch(text, /Secretname/);
   assert.match(text, /heldout 18\/20/);
+});
+
+Deno.test("startTaskEnv: the service's runtime settings come from deno.json's start task", () => {
+  const config = (start: string) => JSON.stringify({ tasks: { start } });
+  assert.deepEqual(startTaskEnv(config("deno task build && A=1 B=x:y=2 deno run -A main.ts")), {
+    A: "1",
+    B: "x:y=2",
+  });
+  assert.deepEqual(startTaskEnv(config("deno run -A main.ts")), {});
+  assert.throws(() => startTaskEnv(config("nice deno run -A main.ts")), /"nice" is not NAME=value/);
+  assert.throws(() => startTaskEnv(JSON.stringify({ tasks: {} })), /no start task/);
+  // The project's own start task: the malloc settings that halve a start's first touches of memory.
+  assert.match(startTaskEnv().GLIBC_TUNABLES, /glibc\.malloc\.hugetlb=1/);
 });

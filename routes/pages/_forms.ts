@@ -11,7 +11,7 @@ export function privatePage(
   options: { title: string; description: string; status?: number },
   body: VNode,
 ): Promise<Response> {
-  return renderPage({ c, deps, openApi: {} }, {
+  return renderPage({ c, deps, openApi: () => ({}) }, {
     ...options,
     noindex: true,
     status: options.status ?? 200,

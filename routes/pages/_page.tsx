@@ -12,7 +12,8 @@ import type { SeoMeta } from "../seo/page_meta.ts";
 export interface PageContext {
   c: Context;
   deps: Deps;
-  openApi: Record<string, unknown>;
+  /** Built on first use, then kept. */
+  openApi: () => Record<string, unknown>;
 }
 
 /** A page handler: reads input, calls services, renders a component. */

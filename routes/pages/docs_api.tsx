@@ -47,7 +47,7 @@ export const handler: PageHandler = (ctx) =>
     description:
       "The Launch Directory REST API and MCP server: authentication, errors, pagination, idempotency and every operation with its parameters.",
     section: "api",
-  }, <ApiReferencePage doc={ctx.openApi} origin={ctx.deps.config.publicUrl} />);
+  }, <ApiReferencePage doc={ctx.openApi()} origin={ctx.deps.config.publicUrl} />);
 
 function Markdown({ text, class: className }: { text: string; class?: string }) {
   return <p class={className} dangerouslySetInnerHTML={{ __html: renderMarkdownInline(text) }} />;

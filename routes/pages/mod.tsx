@@ -63,7 +63,7 @@ export const MANIFEST: Record<string, { handler: PageHandler }> = {
 };
 
 /** Every page route; errors propagate to the app's onError, which renders the error page. */
-export function pageRoutes(deps: Deps, openApi: Record<string, unknown>): Hono {
+export function pageRoutes(deps: Deps, openApi: () => Record<string, unknown>): Hono {
   const app = new Hono();
   for (const [path, page] of Object.entries(MANIFEST)) {
     app.get(path, (c) => page.handler({ c, deps, openApi }));

@@ -3,7 +3,9 @@
  * exact term, its other forms (plural, -er/-ing/-or), its prefix completions when it is being
  * typed, and its corrections: the query word's own deletions find candidates in the vocabulary's
  * deletion neighbourhood (SymSpell), and Damerau-Levenshtein verifies them (1 edit below 8
- * characters, 2 from 8). A word spelt like nothing known is also tried respelt by sound.
+ * characters, 2 from 8). A word spelt like nothing known is also tried respelt by sound, with
+ * digits and letters read for each other, with its repeated letters squeezed, and cut short
+ * (misshapen.ts); an unknown word's closest corrections bring their other forms too.
  */
 import { STAMP_LIMIT } from "./arrays.ts";
 import {
@@ -15,6 +17,7 @@ import {
   twoChangeRespellings,
   wordForms,
 } from "./text.ts";
+import { digitReadings, sameSqueezed, squeezedRepeats } from "./misshapen.ts";
 
 /** A vocabulary term a query term stands for, with its weight. */
 export interface Variant {
@@ -49,6 +52,13 @@ const FREQUENCY_PREFERENCE = 0.15;
 const CORRECTION_DF_RATIO = 10;
 const MAX_CORRECTIONS = 20;
 const MIN_PREFIX_LENGTH = 2;
+/** A word cut short ("calib tests") is completed from this length when nothing else reads it. */
+const MIN_CUT_SHORT_LENGTH = 4;
+/** An unknown word's correction that only doubles or undoubles letters ("bilvo" → "billvo"). */
+const DOUBLE_LETTER_WEIGHT = 0.8;
+/** Corrections of an unknown word whose forms are also taken ("invoise" → "invoices"). */
+const CORRECTION_FORMS = 3;
+const HAS_LETTER = /\p{L}/u;
 /** Query terms whose variants are remembered (until the next write changes a frequency). */
 const VARIANT_CACHE_SIZE = 2048;
 
@@ -95,9 +105,8 @@ export class VariantFinder {
     const out = exact;
     if (typing && token.length >= MIN_PREFIX_LENGTH) out.push(...this.#completions(token, stamp));
     if (isFuzzy(token)) out.push(...this.#corrected(token, stamp, exactDf));
-    if (out.length + forms.length === 0 && isFuzzy(token)) {
-      out.push(...this.#soundAlikes(token, stamp));
-    }
+    if (exactDf === 0 && forms.length === 0) out.push(...this.#correctionForms(out));
+    if (out.length + forms.length === 0) out.push(...this.#misshapen(token, typing));
     shareFrequency(out, exactDf > 0 ? 1 : 0);
     return out.concat(forms);
   }
@@ -131,13 +140,7 @@ export class VariantFinder {
   }
 
   #forms(token: string, stamp: number): Variant[] {
-    const found: Variant[] = [];
-    for (const form of wordForms(token)) {
-      const term = this.vocabulary.liveTerm(form);
-      if (term < 0 || this.#taken(term, stamp)) continue;
-      found.push({ term, weight: VARIANT_WEIGHT.form, df: this.vocabulary.df[term] });
-    }
-    return found;
+    return this.#lookups(wordForms(token), stamp, VARIANT_WEIGHT.form);
   }
 
   #completions(token: string, stamp: number): Variant[] {
@@ -157,7 +160,75 @@ export class VariantFinder {
     const found: Variant[] = [];
     for (const [term, edits] of this.#corrections(token, stamp)) {
       if (exactDf > 0 && df[term] < exactDf * CORRECTION_DF_RATIO) continue;
-      found.push({ term, weight: VARIANT_WEIGHT.edits[edits], df: df[term] });
+      // A double letter dropped or added ("bilvo" for "billvo") is the likeliest slip.
+      const doubled = exactDf === 0 && sameSqueezed(token, this.vocabulary.text(term));
+      found.push({
+        term,
+        weight: doubled ? DOUBLE_LETTER_WEIGHT : VARIANT_WEIGHT.edits[edits],
+        df: df[term],
+      });
+    }
+    return found;
+  }
+
+  /**
+   * An unknown word's other forms through its closest corrections ("invoise" → "invoice" →
+   * "invoices"): a misspelt word may also be in another form than the product's. Only the
+   * `CORRECTION_FORMS` most frequent corrections one edit away; each form weighs as both.
+   */
+  #correctionForms(variants: readonly Variant[]): Variant[] {
+    // The corrections' search stamped every neighbour it looked at: start a fresh stamp.
+    const stamp = this.#nextStamp();
+    for (const variant of variants) this.#taken(variant.term, stamp);
+    const closest = variants.filter((v) => v.weight === VARIANT_WEIGHT.edits[1]);
+    const weight = VARIANT_WEIGHT.edits[1] * VARIANT_WEIGHT.form;
+    return closest.slice(0, CORRECTION_FORMS).flatMap((v) =>
+      this.#lookups(wordForms(this.vocabulary.text(v.term)), stamp, weight)
+    );
+  }
+
+  /**
+   * A word nothing reads, not even corrected: digits and letters read for each other ("zer0mail",
+   * "4leaf", "allydesk" for "a11ydesk"), repeated letters squeezed ("kanbbbo", and one edit from
+   * "apolo" for "appolo"), its sound-alikes, and a word cut short ("calib" → "calibrio") as a
+   * prefix, as if it were being typed.
+   */
+  #misshapen(token: string, typing: boolean): Variant[] {
+    // Nothing is taken yet, but the corrections' search stamped every neighbour it looked at.
+    const stamp = this.#nextStamp();
+    const out = HAS_LETTER.test(token)
+      ? this.#lookups(digitReadings(token), stamp, VARIANT_WEIGHT.edits[1])
+      : [];
+    if (!isFuzzy(token)) return out;
+    const squeezed = squeezedRepeats(token);
+    out.push(...this.#lookups(squeezed, stamp, VARIANT_WEIGHT.edits[1]));
+    if (out.length === 0) out.push(...this.#oneEditFromFirst(squeezed));
+    if (out.length === 0) out.push(...this.#soundAlikes(token, stamp));
+    if (!typing && token.length >= MIN_CUT_SHORT_LENGTH) {
+      out.push(...this.#completions(token, stamp));
+    }
+    return out;
+  }
+
+  /** The terms one edit from the first of `texts` that has any, weighed as two edits. */
+  #oneEditFromFirst(texts: readonly string[]): Variant[] {
+    for (const text of texts) {
+      const found = this.#corrections(text, ++this.#termStampValue, 1);
+      if (found.length > 0) {
+        const { df } = this.vocabulary;
+        return found.map(([term]) => ({ term, weight: VARIANT_WEIGHT.edits[2], df: df[term] }));
+      }
+    }
+    return [];
+  }
+
+  /** The texts that are terms, not yet taken, with `weight`. */
+  #lookups(texts: readonly string[], stamp: number, weight: number): Variant[] {
+    const found: Variant[] = [];
+    for (const text of texts) {
+      const term = this.vocabulary.liveTerm(text);
+      if (term < 0 || this.#taken(term, stamp)) continue;
+      found.push({ term, weight, df: this.vocabulary.df[term] });
     }
     return found;
   }
@@ -169,18 +240,9 @@ export class VariantFinder {
    */
   #soundAlikes(token: string, stamp: number): Variant[] {
     const { df } = this.vocabulary;
-    const out: Variant[] = [];
     const respelt = respellings(token);
-    for (const text of respelt) {
-      const term = this.vocabulary.liveTerm(text);
-      if (term < 0 || this.#taken(term, stamp)) continue;
-      out.push({ term, weight: VARIANT_WEIGHT.edits[1], df: df[term] });
-    }
-    for (let k = 0; out.length === 0 && k < respelt.length; k++) {
-      for (const [term] of this.#corrections(respelt[k], ++this.#termStampValue, 1)) {
-        out.push({ term, weight: VARIANT_WEIGHT.edits[2], df: df[term] });
-      }
-    }
+    const out = this.#lookups(respelt, stamp, VARIANT_WEIGHT.edits[1]);
+    if (out.length === 0) out.push(...this.#oneEditFromFirst(respelt));
     for (const text of out.length === 0 ? twoChangeRespellings(token) : []) {
       const term = this.vocabulary.liveTerm(text);
       if (term >= 0) out.push({ term, weight: VARIANT_WEIGHT.edits[2], df: df[term] });
