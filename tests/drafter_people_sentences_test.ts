@@ -6,39 +6,17 @@
  * keeps whole, and the verifier refusing a link moved to the other founder of the sentence.
  */
 import assert from "node:assert/strict";
-import type { DraftProposal } from "../services/drafting/evidence.ts";
-import { draftExtractive } from "../services/drafting/drafter_extractive.ts";
 import { verifyProposal } from "../services/drafting/verifier.ts";
 import { viewPage } from "../services/drafting/extractive/pages.ts";
 import { roleBound } from "../services/drafting/verifier/support.ts";
 import { linkIsFounders, nameByLink } from "../services/drafting/link_owner.ts";
-import { readPages } from "./people_fixture.ts";
+import { draftedSite, foundersWithLinks } from "./people_fixture.ts";
 
 const ORIGIN = "https://product.example";
 
-function html(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><title>${title}</title></head><body>
-    <header><nav><a href="/">Home</a> <a href="/about">About</a></nav></header>
-    <main>${body}</main><footer><p>© 2026</p></footer></body></html>`;
-}
-
-async function site(title: string, body: string, about?: string) {
-  const pages = await readPages(ORIGIN, [
-    ["/", "home", html(title, body)],
-    ...(about
-      ? [["/about", "about", html(`About | ${title}`, about)] as [string, string, string]]
-      : []),
-  ]);
-  const proposal = draftExtractive(pages, { categories: [], startUrl: `${ORIGIN}/` });
-  const verified = verifyProposal(proposal, pages, { year: 2026 });
-  assert.equal(verified.quotes.checked, verified.quotes.verified, JSON.stringify(verified.dropped));
-  return { pages, proposal, draft: verified.proposal, dropped: verified.dropped };
-}
-
-const people = (d: DraftProposal) =>
-  d.founders.map((
-    f,
-  ) => [f.name, Object.fromEntries(Object.entries(f.links ?? {}).map(([k, v]) => [k, v?.value]))]);
+const site = (title: string, body: string, about?: string) =>
+  draftedSite(ORIGIN, title, body, about);
+const people = foundersWithLinks;
 
 Deno.test("two founders' links in one sentence go each to the name they follow", async () => {
   const { draft } = await site(

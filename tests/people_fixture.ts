@@ -1,6 +1,8 @@
 /** Product sites about people and links, read with the real extractor as the crawler keeps them. */
 import { extractPage } from "../services/drafting/extract.ts";
-import type { EvidencePage } from "../services/drafting/evidence.ts";
+import type { DraftProposal, EvidencePage } from "../services/drafting/evidence.ts";
+import { draftExtractive } from "../services/drafting/drafter_extractive.ts";
+import { verifyProposal } from "../services/drafting/verifier.ts";
 
 const NOW = "2026-11-18T12:00:00.000Z";
 
@@ -81,4 +83,37 @@ export function tidewellSite(): [string, string, string][] {
 /** Tidewell: a home page with a release link, a share link, a testimonial and a blog teaser; a team page. */
 export function tidewellPages(): Promise<EvidencePage[]> {
   return readPages("https://tidewell.example", tidewellSite());
+}
+
+/** A plain page: a navigation header, the body, a footer with no links. */
+function plainPage(title: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><title>${title}</title></head><body>
+    <header><nav><a href="/">Home</a> <a href="/about">About</a></nav></header>
+    <main>${body}</main><footer><p>© 2026</p></footer></body></html>`;
+}
+
+/**
+ * A home page (and an about page when given) at `origin`, drafted by the extractive drafter and
+ * verified; throws when a quote fails.
+ */
+export async function draftedSite(origin: string, title: string, body: string, about?: string) {
+  const pages = await readPages(origin, [
+    ["/", "home", plainPage(title, body)],
+    ...(about
+      ? [["/about", "about", plainPage(`About | ${title}`, about)] as [string, string, string]]
+      : []),
+  ]);
+  const proposal = draftExtractive(pages, { categories: [], startUrl: `${origin}/` });
+  const verified = verifyProposal(proposal, pages, { year: 2026 });
+  if (verified.quotes.checked !== verified.quotes.verified) {
+    throw new Error(`quotes failed: ${JSON.stringify(verified.dropped)}`);
+  }
+  return { pages, proposal, draft: verified.proposal, dropped: verified.dropped };
+}
+
+/** Each drafted founder's name and links by platform. */
+export function foundersWithLinks(d: DraftProposal) {
+  return d.founders.map((
+    f,
+  ) => [f.name, Object.fromEntries(Object.entries(f.links ?? {}).map(([k, v]) => [k, v?.value]))]);
 }

@@ -42,9 +42,11 @@ export interface ExtractiveOptions {
 
 /** Drafts every field (or `only` some) from the pages read; every value quotes its page. */
 export function draftExtractive(pages: EvidencePage[], options: ExtractiveOptions): DraftProposal {
-  const views = inSiteLanguage(pages.filter((p) => p.text || p.facts)).map(viewPage)
-    .map((v, i) => ({ v, i }))
-    .sort((a, b) => kindRank(a.v.kind) - kindRank(b.v.kind) || a.i - b.i)
+  const views = inSiteLanguage(pages.filter((p) => p.text || p.facts))
+    .map(({ page, foreign }, i) => ({ v: viewPage(page), foreign, i }))
+    .sort((a, b) =>
+      Number(a.foreign) - Number(b.foreign) || kindRank(a.v.kind) - kindRank(b.v.kind) || a.i - b.i
+    )
     .map(({ v }) => v);
   const want = new Set<DraftFieldName>(options.only ?? DRAFT_FIELDS);
   const full = !options.only;
@@ -115,17 +117,35 @@ function pageLanguage(page: EvidencePage): string | null {
 }
 
 /**
- * The pages in the language the draft is written in: English when the site has English pages,
- * else the home page's language (a site in one other language is drafted in it, verbatim).
- * Pages of unstated language stay (with a home page of unstated language, only they do).
+ * The pages in the language the draft is written in, each with whether it is in another language.
+ * English when the site has an English home page (its own, or a translated section's root such as
+ * "/en/"), or when the home page's language is unstated and some page is English; else the home
+ * page's language (a site in one other language is drafted in it, verbatim). Pages of unstated
+ * language stay. With a home page in a stated language other than English, a page in another
+ * language (an Italian site's English press kit) is a page for foreign readers, not a translation:
+ * it stays, read after every page in the home page's language, so it never names or describes the
+ * product before the home page does.
  */
-function inSiteLanguage(pages: EvidencePage[]): EvidencePage[] {
+function inSiteLanguage(pages: EvidencePage[]): { page: EvidencePage; foreign: boolean }[] {
   const langs = pages.map(pageLanguage);
-  const home = pages.findIndex((p) => p.kind === "home");
-  const want = langs.includes("en") ? "en" : langs[home >= 0 ? home : 0];
-  // A home page of unstated language: pages under a language prefix are a translated section.
-  const kept = pages.filter((_, i) => langs[i] === null || langs[i] === want);
-  return kept.length > 0 ? kept : pages;
+  const homeAt = pages.findIndex((p) => p.kind === "home");
+  const homeLang = langs[homeAt >= 0 ? homeAt : 0];
+  const englishHome = pages.some((p, i) => langs[i] === "en" && isHomeOf(p));
+  const want = englishHome || (homeLang === null && langs.includes("en")) ? "en" : homeLang;
+  const keepForeign = want !== "en" && want !== null;
+  const out = pages.map((page, i) => ({ page, foreign: langs[i] !== null && langs[i] !== want }))
+    .filter((p) => !p.foreign || keepForeign);
+  return out.length > 0 ? out : pages.map((page) => ({ page, foreign: false }));
+}
+
+/** Whether a page is the site's home or the root of a language section ("/en/", "/en-gb"). */
+function isHomeOf(page: EvidencePage): boolean {
+  if (page.kind === "home") return true;
+  try {
+    return /^\/[a-z]{2}(?:[-_][a-z]{2})?\/?$/i.test(new URL(page.url).pathname);
+  } catch {
+    return false;
+  }
 }
 
 /**

@@ -204,3 +204,15 @@ export type StorySection = typeof STORY_SECTIONS[number];
 export function normalizeWhitespace(text: string): string {
   return text.replace(/\s+/gu, " ").trim();
 }
+
+/**
+ * The local part of a department's address (press, media, careers, investor relations) in the
+ * languages the drafter reads: a way to reach that department, never the site's contact address.
+ */
+export const DEPARTMENT_EMAIL_RE =
+  /^(?:press|pr|media|presse|stampa|prensa|imprensa|pers|careers|career|jobs|job|hr|recruiting|recruitment|talent|hiring|investors|investor|ir)$/i;
+
+/** Whether an address is a department's (see DEPARTMENT_EMAIL_RE). */
+export function isDepartmentEmail(email: string): boolean {
+  return DEPARTMENT_EMAIL_RE.test(email.replace(/^mailto:/i, "").split("@")[0] ?? "");
+}

@@ -49,9 +49,19 @@ export function shortNames(full: string): string[] {
   return [...out];
 }
 
+/** A label that names its platform, then its person in brackets: "LinkedIn (Siobhán)". */
+const PLATFORM_NAME_LABEL_RE = /^(\S+)\s*\((\p{Lu}[\p{L}'’.-]*(?:\s\p{Lu}[\p{L}'’.-]*){0,3})\)$/u;
+
 /** The person a label names with its platform ("Maya on LinkedIn" → "Maya"), or null. */
 function labelOwner(label: string): string | null {
-  const on = normalizeQuoteText(label).match(NAME_ON_LABEL_RE);
+  const text = normalizeQuoteText(label);
+  const bracketed = text.match(PLATFORM_NAME_LABEL_RE);
+  if (bracketed && NOT_A_NAME.has(bracketed[1].toLowerCase())) {
+    return bracketed[2].split(" ").some((w) => NOT_A_NAME.has(w.toLowerCase()))
+      ? null
+      : bracketed[2];
+  }
+  const on = text.match(NAME_ON_LABEL_RE);
   if (!on || !NOT_A_NAME.has(on[2].toLowerCase())) return null;
   const words = on[1].split(" ");
   return words.some((w) => NOT_A_NAME.has(w.toLowerCase())) ? null : on[1];
@@ -146,8 +156,52 @@ export function linkIsFounders(
     if (others.some((o) => namesFounder(written, o) || containsPhrase(written, o))) return false;
     if (firstNameOnPage(written, pageText)) return false;
   }
-  return containsPhrase(link.context, founder) &&
-    !others.some((o) => containsPhrase(link.context, o));
+  const stated = containsPhrase(link.context, founder) ||
+    (written === null &&
+      (cardHeadedBy(link.context, founder, pageText) !== null || siteSpellsName(link, founder)));
+  return stated && !others.some((o) => containsPhrase(link.context, o));
+}
+
+/**
+ * The card a link's block makes with the founder's full name written right before it (a card's
+ * heading: "<h3>Ana Ruiz</h3><p>CEO. … <a>LinkedIn</a></p>"), name through block; null when the
+ * block does not come right after the name.
+ */
+export function cardHeadedBy(context: string, founder: string, pageText: string): string | null {
+  const text = normalizeQuoteText(pageText);
+  const block = normalizeQuoteText(context);
+  const name = normalizeQuoteText(founder);
+  for (let at = text.indexOf(block); at > 0; at = text.indexOf(block, at + 1)) {
+    const before = text.slice(0, at).replace(/\s{1,3}$/, "");
+    if (!before.endsWith(name) || at - before.length > 3) continue;
+    const from = before.length - name.length;
+    if (from > 0 && /[\p{L}\p{N}'’-]/u.test(text[from - 1])) continue;
+    return text.slice(from, at + block.length);
+  }
+  return null;
+}
+
+/**
+ * Whether a personal site's address is the founder's name: its host's first label is two or more
+ * of the name's words in a row, or the first and last, accents folded ("joaopedro.example" for
+ * João Pedro Magalhães, "janedoe.dev" for Jane Doe).
+ */
+function siteSpellsName(link: PlacedLink, founder: string): boolean {
+  let host: string;
+  try {
+    const u = new URL(link.url ?? "");
+    if (u.pathname.replace(/\/+$/, "") !== "") return false;
+    host = folded(u.hostname.replace(/^www\./, "").split(".")[0]);
+  } catch {
+    return false;
+  }
+  const words = normalizeQuoteText(founder).split(" ").map(folded).filter(Boolean);
+  const spellings = new Set<string>();
+  if (words.length >= 2) spellings.add(words[0] + words[words.length - 1]);
+  for (let i = 0; i < words.length; i++) {
+    for (let j = i + 2; j <= words.length; j++) spellings.add(words.slice(i, j).join(""));
+  }
+  return spellings.has(host);
 }
 
 /** Letters only, accents folded: "Inês Duarte" → "inesduarte". */

@@ -39,13 +39,20 @@ export const STAGE_SIGNALS: Record<typeof STAGES[number], RegExp> = {
 const OPEN_LICENCE = String
   .raw`\b(?:(?:is|are|100%|fully|completely|entirely) open[- ]source|licensed under|(?:MIT|Apache|BSD|MPL|GPL|AGPL|LGPL)(?:[- ]\d(?:\.\d)?)? licen[cs]e)\b`;
 
-/** A billing period in French, German, Dutch or Spanish ("par mois", "pro Monat", "/mes"). */
+/** A billing period in French, German, Dutch, Spanish, Portuguese or Italian ("pro Monat", "/mês", "al mese"). */
 export const FOREIGN_PERIOD = String
-  .raw`\b(?:par|pro|per|al|por|im)\s(?:mois|an|monat|jahr|maand|jaar|mes|año)\b|\/\s?(?:mois|monat|mes|maand)\b|\bmonatlich\b|\bjährlich\b|\bmensuel(?:le)?\b`;
+  .raw`\b(?:par|pro|per|al|por|im|ao)\s(?:mois|an|monat|jahr|maand|jaar|mes|año|mês|ano|mese|anno)\b|\ball'anno\b|\/\s?(?:mois|monat|mes|maand|mês|ano|mese|anno)\b|\bmonatlich\b|\bjährlich\b|\bmensuel(?:le)?\b|\bmensal(?:mente)?\b|\bmensil(?:e|i|mente)\b|\bannualmente\b`;
 
 /** A one-time price in French, German, Dutch or Spanish ("pago único", "Einmalzahlung"). */
 export const FOREIGN_ONE_TIME = String
   .raw`\b(?:pago único|pagas una vez|paga una vez|licencia (?:de por vida|perpetua)|tuya para siempre|einmalzahlung|einmalig(?:e|er|es)? (?:zahlung|kauf|preis|gebühr)|einmal zahlen|lizenz auf lebenszeit|lebenslange lizenz|paiement unique|achat unique|licence à vie|payez une (?:seule )?fois|eenmalige (?:betaling|aankoop|prijs)|eenmalig betalen|levenslange licentie)(?![\p{L}])`;
+
+/**
+ * In-app purchases stated, in six languages: a paid part of an app that is free to download ("Free
+ * on the App Store, with in-app purchases").
+ */
+export const IN_APP_PURCHASES_RE =
+  /\b(?:in-app[- ](?:purchases?|käufen?|aankopen)|compras (?:no|dentro do|dentro de la|en la|na) (?:app|aplicativo|aplicación)|achats intégrés)(?![\p{L}])/iu;
 
 // Phrases the extractive drafter reads a pricing model from.
 /**
@@ -54,15 +61,24 @@ export const FOREIGN_ONE_TIME = String
  */
 const FREE_QUOTA = String
   .raw`\d[\d.,]*\s+(?!(?:jan|feb|mär|mar|apr|mai|may|jun|jul|aug|sep|okt|oct|nov|dez|dec|ene|abr|ago|dic|tag|day|día|dia|jour|dag|woche|week|semana|semaine|monat|month|mes|mois|maand|jahr|year|año|an\b|jaar)\p{L}*)\p{L}+`;
-/** A free tier stated, in five languages. */
+/** Free to download from an app store ("Free on the App Store", "Grátis na App Store"). */
+const STORE_FREE = String
+  .raw`\b(?:free|grátis|gratis|gratuit|kostenlos) (?:on|in|from|na|no|en|dans|sur|im) (?:the )?(?:mac )?(?:app store|google play|play store|microsoft store)\b`;
+/** A free tier stated, in six languages. */
 export const FREE_PLAN_RE = new RegExp(
   String
-    .raw`\b(free plan|free tier|free forever|forever free|always free|free for (?:up to|teams|individuals|one|personal|small|solo|hobby|open)|free for (?:the first )?\d[\d,.]* \p{L}+|free,? up to|is free for|is free to (?:download|install|use|start|get)|free download|free for the first \d+ (?:users|projects|seats)|(?:app|extension|add-on|plugin|tool|version|newsletter|service) is free(?! trial)|use it (?:for )?free|free version|\$0|€0|£0|costs? nothing|at no cost|free to (?:use|join|read|list|sign up|subscribe)|(?:get started|start|sign up|subscribe|join)(?: for)? free|it'?s free|listing is free|free listings?|gratis (?:versie|plan|abonnement)|altijd gratis|gratis te gebruiken|kostenlose(?:n|r)? (?:version|plan|tarif)|(?:für immer|immer) kostenlos|kostenlos nutzen|version gratuite|offre gratuite|plan gratuit|(?:toujours gratuit|gratuit pour toujours)|plan gratuito|versión gratuita|(?:siempre|para siempre) gratis|(?:gratis|kostenlos|gratuit) (?:hasta|bis(?: zu)?|tot|jusqu'à) ${FREE_QUOTA})\b|^\p{Lu}[\p{L}\d ]{0,20}: free\b`,
+    .raw`\b(free plan|free tier|free forever|forever free|always free|free for (?:up to|teams|individuals|one|personal|small|solo|hobby|open)|free for (?:the first )?\d[\d,.]* \p{L}+|free,? up to|is free for|is free to (?:download|install|use|start|get)|free download|free for the first \d+ (?:users|projects|seats)|(?:app|extension|add-on|plugin|tool|version|newsletter|service) is free(?! trial)|use it (?:for )?free|free version|\$0|€0|£0|costs? nothing|at no cost|free to (?:use|join|read|list|sign up|subscribe)|(?:get started|start|sign up|subscribe|join)(?: for)? free|it'?s free|listing is free|free listings?|gratis (?:versie|plan|abonnement)|altijd gratis|gratis te gebruiken|kostenlose(?:n|r)? (?:version|plan|tarif)|(?:für immer|immer) kostenlos|kostenlos nutzen|version gratuite|offre gratuite|plan gratuit|(?:toujours gratuit|gratuit pour toujours)|plan gratuito|versión gratuita|(?:siempre|para siempre) gratis|(?:gratis|kostenlos|gratuit) (?:hasta|bis(?: zu)?|tot|jusqu'à) ${FREE_QUOTA})\b|${STORE_FREE}|\b(?:(?:grátis|gratuito) para sempre|plano (?:grátis|gratuito)|versão (?:grátis|gratuita))(?![\p{L}])|^\p{Lu}[\p{L}\d ]{0,20}: free\b`,
   "iu",
 );
+/** A trial in Portuguese or Italian ("30 dias de experiência gratuita", "prova gratuita di 14 giorni"). */
+const PT_IT_TRIAL = String
+  .raw`teste grátis|(?:período de )?(?:experiência|teste|avaliação) gratuit[ao]|\d+ dias (?:de \p{L}+ )?(?:são |é )?(?:grátis|gratuitos)|(?:periodo di )?prova (?:gratuita|gratis)|\d+ giorni (?:di prova )?(?:gratis|gratuiti)`;
 /** A trial stated (also a pilot or "free for 14 days"). */
-export const TRIAL_RE =
-  /\b(free trial|\d+[- ](?:day|week|month) (?:free )?(?:trial|pilot)|free for \d+ (?:days|weeks)|(?:free|no-cost) pilot|(?:first|trial of) \d+ days (?:are|is) free|days are free|try it free)\b/iu;
+export const TRIAL_RE = new RegExp(
+  String
+    .raw`\b(free trial|\d+[- ](?:day|week|month) (?:free )?(?:trial|pilot)|free for \d+ (?:days|weeks)|(?:free|no-cost) pilot|(?:first|trial of) \d+ days (?:are|is) free|days are free|try it free)\b|\b(?:${PT_IT_TRIAL})(?![\p{L}])`,
+  "iu",
+);
 /** A one-time price, in five languages. */
 export const ONE_TIME_RE = new RegExp(
   String
@@ -80,7 +96,7 @@ export const CONTACT_SALES_RE =
 export const PRICING_SIGNALS: Record<PricingModel, RegExp> = {
   "Free": new RegExp(String.raw`\b(free|no cost|\$0)\b|\bprice: 0\b|${OPEN_LICENCE}`, "iu"),
   "Freemium":
-    /\bfree\b|\bprice: 0\b|\bcosts? nothing\b|\b(?:at )?no cost\b|[$€£]\s?0(?![.,]?\d)|\b0\s?€|\bgratis\b|\bkostenlos\w*|\bgratuit\w*/iu,
+    /\bfree\b|\bprice: 0\b|\bcosts? nothing\b|\b(?:at )?no cost\b|[$€£]\s?0(?![.,]?\d)|\b0\s?€|\bgratis\b|\bgrátis(?![\p{L}])|\bkostenlos\w*|\bgratuit\w*/iu,
   "Free trial":
     /\b(free trial|\d+[- ]day (?:free )?trial|days are free|try (?:it )?(?:for )?free)\b/iu,
   "Subscription": new RegExp(
@@ -105,7 +121,7 @@ export const HEADLINE_RE =
 
 /** Words that make a line with an amount speak about a price (not a headline's number). */
 const PRICE_CONTEXT_RE =
-  /\b(?:price[sd]?|pricing|costs?|pay|paid|paying|fees?|commission|plans?|tiers?|subscri\w*|billed|licen[cs]e|upgrade|premium|purchase|buy|once|one[- ]time|lifetime|per|a month|a year|monthly|yearly|annual(?:ly)?|prijs|prijzen|kost|kosten|preis|preise|kostet|prix|coûte|tarifs?|precio|cuesta|mes|mois|monat|maand)\b|\bfor\s?(?:[$€£]\s?\d|\d[\d,.]*\s?(?:[$€£]|eur|usd|gbp)\b)|\/\s?(?:mo|month|yr|year|user|seat)\b|\d\s?[$€£]?\s?\/|\bper\s/iu;
+  /\b(?:price[sd]?|pricing|costs?|pay|paid|paying|fees?|commission|plans?|tiers?|subscri\w*|billed|licen[cs]e|upgrade|premium|purchase|buy|once|one[- ]time|lifetime|per|a month|a year|monthly|yearly|annual(?:ly)?|prijs|prijzen|kost|kosten|preis|preise|kostet|prix|coûte|tarifs?|precio|cuesta|mes|mois|monat|maand|prezz[oi]|costa|mese|abbonamento|preços?|custa|assinatura)\b|\bmês(?![\p{L}])|\bfor\s?(?:[$€£]\s?\d|\d[\d,.]*\s?(?:[$€£]|eur|usd|gbp)\b)|\/\s?(?:mo|month|yr|year|user|seat)\b|\d\s?[$€£]?\s?\/|\bper\s/iu;
 
 /** Whether a segment's amount is stated as a price (price word, period or unit next to it). */
 export function pricedLine(text: string): boolean {
@@ -116,8 +132,11 @@ export function pricedLine(text: string): boolean {
  * A trial or a pilot, not a free tier, in English, Dutch, German, French and Spanish, with a
  * "at no cost" that only says the trial is free ("a 60-day pilot at no cost").
  */
-const TRIAL_PHRASE_RE =
-  /\b(?:(?:free|gratis|kostenlos) (?:up to|until|till|bis) the end of (?:the|your) (?:free )?trial|free trial|trial|\d+[- ](?:day|week|month) (?:free )?(?:trial|pilot)|(?:free|no-cost) pilot|free for \d+ (?:days|weeks)|(?:free|kostenlos|gratis|gratuit) (?:until|till|bis|hasta|jusqu'au|tot) (?:the )?(?:\d{1,2}(?=\.(?:\s*\p{L}|\s*$))|\d{1,2}(?:st|nd|rd|th))|(?:first )?(?:\d+ )?(?:days?|weeks?|months?) (?:are|is) free|try (?:it )?(?:for )?free|essai gratuit|d'essai gratuit|gratuit pendant \d+ jours|kostenlos testen|\d+ tage kostenlos|gratis (?:uit)?proberen|\d+ dagen gratis|prueba gratis|prueba gratuita|\d+ días gratis)\b(?:,?\s+(?:at no (?:cost|charge)|free of charge|for free)\b)?/giu;
+const TRIAL_PHRASE_RE = new RegExp(
+  String
+    .raw`\b(?:(?:free|gratis|kostenlos) (?:up to|until|till|bis) the end of (?:the|your) (?:free )?trial|free trial|trial|\d+[- ](?:day|week|month) (?:free )?(?:trial|pilot)|(?:free|no-cost) pilot|free for \d+ (?:days|weeks)|(?:free|kostenlos|gratis|gratuit) (?:until|till|bis|hasta|jusqu'au|tot) (?:the )?(?:\d{1,2}(?=\.(?:\s*\p{L}|\s*$))|\d{1,2}(?:st|nd|rd|th))|(?:first )?(?:\d+ )?(?:days?|weeks?|months?) (?:are|is) free|try (?:it )?(?:for )?free|essai gratuit|d'essai gratuit|gratuit pendant \d+ jours|kostenlos testen|\d+ tage kostenlos|gratis (?:uit)?proberen|\d+ dagen gratis|prueba gratis|prueba gratuita|\d+ días gratis|${PT_IT_TRIAL})(?![\p{L}])(?:,?\s+(?:at no (?:cost|charge)|free of charge|for free)\b)?`,
+  "giu",
+);
 
 /**
  * Something else that is free: shipping, call-out costs, updates, a service around the product (a
@@ -130,7 +149,7 @@ const OTHER_FREE_RE =
 
 /** Any sign of a free option (weak: blocks a paid-only model, never drafts one by itself). */
 const FREE_HINT_RE =
-  /\bfree\b|\bgratis\b|\bkostenlos\w*|\bgratuit\w*|\bumsonst\b|\bno cost\b|\bcosts? nothing\b|\bno charge\b|[$€£]\s?0(?![.,]?\d)|(?<![\d.,])0(?:[.,]00)?\s?(?:€|eur\b|\$|£)/iu;
+  /\bfree\b|\bgratis\b|\bgrátis(?![\p{L}])|\bkostenlos\w*|\bgratuit\w*|\bumsonst\b|\bno cost\b|\bcosts? nothing\b|\bno charge\b|[$€£]\s?0(?![.,]?\d)|(?<![\d.,])0(?:[.,]00)?\s?(?:€|eur\b|\$|£)/iu;
 
 /** The text with trials, other free things (shipping, hassle-free), questions and denials taken out. */
 export function withoutOtherFree(text: string): string {

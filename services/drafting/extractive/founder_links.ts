@@ -15,7 +15,7 @@ import { containsPhrase, normalizeQuoteText } from "../text.ts";
 import { isPersonalProfile } from "../extract/profiles.ts";
 import { founderNodes, sameAsOf } from "../extract/json_ld.ts";
 import { socialPlatform } from "../extract/links.ts";
-import { linkIsFounders } from "../link_owner.ts";
+import { cardHeadedBy, linkIsFounders } from "../link_owner.ts";
 import { isTeaserPage } from "./people.ts";
 
 /** One founder's links by platform key, each with its quotes. */
@@ -42,9 +42,11 @@ export function draftFounderLinks(
         const context = normalizeQuoteText(link.context);
         if (!v.text.includes(context)) continue;
         if (!linkIsFounders(link, founder.name, v.text, others)) continue;
-        const naming = namingQuote(v, context, founder.name);
+        const card = cardHeadedBy(context, founder.name, v.text);
+        const naming = card ? [] : namingQuote(v, context, founder.name);
         if (!naming) continue;
-        links[link.platform] = value(link.url, [quote(v, context), ...naming, quote(v, link.url)]);
+        const block = card ?? context;
+        links[link.platform] = value(link.url, [quote(v, block), ...naming, quote(v, link.url)]);
       }
       jsonLdLinks(v, founder.name, links);
     }

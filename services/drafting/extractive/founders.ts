@@ -18,6 +18,7 @@ import { pluralTitleFounders } from "./founders_plural.ts";
 import { shortFormFounders } from "./founders_short.ts";
 import {
   BRAINCHILD_RE,
+  clauseOf,
   FOUNDER_TITLE_RE,
   LIST,
   LOOSE_NAME,
@@ -25,6 +26,7 @@ import {
   namesOf,
   ROLE_START_RE,
   ROLES,
+  SET_OUT_RE,
   SIDE_PROJECT_RE,
   tidyRole,
 } from "./founders_patterns.ts";
@@ -198,19 +200,6 @@ function leadingSentence(seg: Segment): string {
   return isProse(cut, 4) ? m[1] : "";
 }
 
-/**
- * The clause of a match as its quote: from the sentence's start (when within 160 characters) to
- * the sentence's end (when within 100 characters after the match), else the match alone, so that
- * a quote never runs on into the next block (a footer, the next card).
- */
-function clauseOf(text: string, m: RegExpMatchArray): string {
-  const at = m.index!;
-  const end = at + m[0].length;
-  const start = at <= 160 ? 0 : at;
-  const stop = text.slice(end, end + 100).search(/[.!?](?:\s|$)/);
-  return text.slice(start, stop >= 0 ? end + stop + 1 : end).trim();
-}
-
 /** A founder title bound to a name in the same clause, either order. */
 function boundRoles(v: PageView, seg: Segment, own: string[], add: Add): void {
   for (const m of seg.text.matchAll(NAME_ROLE_RE)) {
@@ -268,6 +257,9 @@ function statedFounders(v: PageView, seg: Segment, own: string[], add: Add): voi
   for (const m of seg.text.matchAll(NAMES_FOUNDED_RE)) {
     if (m[2] && !isOwnName(m[2], own) && !/^(?:It|The|Our|In)$/.test(m[2])) continue;
     addList(m[1], m);
+  }
+  for (const m of seg.text.matchAll(SET_OUT_RE)) {
+    if (isOwnName(m[2], own)) addList(m[1], m);
   }
   for (const re of [FUNDARON_RE, VON_GEGRUENDET_RE]) {
     for (const m of seg.text.matchAll(re)) addList(m[1], m);

@@ -1,7 +1,7 @@
 /**
  * The patterns the founder rules read names and titles with: founder titles in five languages,
  * a person's name, a list of names with roles in brackets or an appositive, and the helpers that
- * split such a list into names.
+ * split such a list into names, and the clause of a match as its quote.
  */
 
 /** Founder titles in German, Dutch, French and Spanish ("Gründerin", "Mitgründer", "Oprichter"). */
@@ -18,11 +18,21 @@ const ROLE_WORD = String
 export const ROLES = String.raw`${ROLE_WORD}(?:\s*(?:&|and|,|/|\+)\s*${ROLE_WORD})*`;
 /** A role phrase at the start of a team card's line. */
 export const ROLE_START_RE = new RegExp(`^(${ROLES})`, "iu");
+/**
+ * Surname particles, up to two in a row ("van der Berg", "de la Cruz", "Ó Súilleabháin"): the
+ * Irish "Ó", "Ní" and "Uí" are capitalised but are not words of their own.
+ */
+export const PARTICLES = String
+  .raw`(?:(?:van|von|de|da|del|der|den|di|du|dos|das|do|della|des|le|la|ter|ten|Ó|Ní|Uí)\s){0,2}`;
+/** Not a founder title or C-level role word: a table row "Jan Berg Co-founder, CEO" ends its name. */
+const NOT_ROLE = String
+  .raw`(?!(?:(?:[Cc]o-?\s?)?[Ff]ounder|[Cc]ofounder|${FOREIGN_FOUNDER}|C[EOTPMF]O)(?!\p{L}))`;
 /** Capitalised words that may carry glued labels ("LinkedIn Jane Doe"): cleaned by cleanName. */
 export const LOOSE_NAME = String
-  .raw`\p{Lu}[\p{L}'.-]*(?:\s(?:(?:van|von|de|da|del|der|di|le|la)\s)?\p{Lu}[\p{L}'.-]*){1,4}`;
+  .raw`${NOT_ROLE}\p{Lu}[\p{L}'.-]*(?:\s${PARTICLES}${NOT_ROLE}\p{Lu}[\p{L}'.-]*){1,4}`;
+/** A person's name: up to four capitalised words ("María José García López"), particles between. */
 export const NAME = String
-  .raw`(?:(?:\p{Lu}\.\s){1,3}\p{Lu}[\p{L}'-]+|\p{Lu}[\p{L}'-]+(?:\s\p{Lu}\.)?(?:\s(?:(?:van|von|de|da|del|der|di|le|la)\s)?\p{Lu}[\p{L}'-]+){1,2})`;
+  .raw`(?:(?:\p{Lu}\.\s){1,3}\p{Lu}[\p{L}'-]+|\p{Lu}[\p{L}'-]+(?:\s\p{Lu}\.)?(?:\s${PARTICLES}\p{Lu}[\p{L}'-]+){1,3})`;
 /** List separators, "and" also in Dutch, German, French, Spanish and Italian ("A en B", "A e B"). */
 const SEP = String.raw`(?:,\s*(?:and\s+)?|\s+(?:and|en|und|et|y|e)\s+|\s*&\s*)`;
 const PERSON_WITH_ROLE = String.raw`(${NAME})(?:\s*\((${ROLES})\))?`;
@@ -32,6 +42,11 @@ const APPOSITIVE = String.raw`(?:,\s(?:a|an|the|our|his|her|their)\s[^,.;!?()]{1
 const LINK_LABEL = String.raw`\s*\((?:LinkedIn|GitHub|X|Twitter|Mastodon|Bluesky|[Ww]ebsite)\)`;
 const ONE = String.raw`${NAME}(?:\s*\(${ROLES}\)|${LINK_LABEL})?${APPOSITIVE}`;
 export const LIST = String.raw`${ONE}(?:${SEP}${ONE}){0,5}`;
+/** "Ana Silva and Rui Costa set out to build Tidepool": only with the site's own name (group 2). */
+export const SET_OUT_RE = new RegExp(
+  String.raw`(${LIST}),? set out to (?:build|make|create) (\p{Lu}[\p{L}\p{N}'.-]*)`,
+  "gu",
+);
 /** "started in 2019 as a side project of Ada Lindqvist". */
 export const SIDE_PROJECT_RE = new RegExp(
   String.raw`\b(?:started|began|founded)\b[^.!?]{0,60}?\bside project of\s+(${NAME})`,
@@ -51,4 +66,17 @@ export function tidyRole(role: string): string {
 export function namesOf(list: string): { name: string; role: string | null }[] {
   const re = new RegExp(PERSON_WITH_ROLE, "gu");
   return [...list.matchAll(re)].map((m) => ({ name: m[1], role: m[2] ? tidyRole(m[2]) : null }));
+}
+
+/**
+ * The clause of a match as its quote: from the sentence's start (when within 160 characters) to
+ * the sentence's end (when within 100 characters after the match), else the match alone, so that
+ * a quote never runs on into the next block (a footer, the next card).
+ */
+export function clauseOf(text: string, m: RegExpMatchArray): string {
+  const at = m.index!;
+  const end = at + m[0].length;
+  const start = at <= 160 ? 0 : at;
+  const stop = text.slice(end, end + 100).search(/[.!?](?:\s|$)/);
+  return text.slice(start, stop >= 0 ? end + stop + 1 : end).trim();
 }

@@ -1,7 +1,8 @@
 /** What the product is called and how it describes itself: name, tagline and descriptions. */
 import { type DraftedValue, type DraftProposal, type EvidenceQuote } from "../evidence.ts";
 import { draftFeatures } from "./features.ts";
-import type { PageView } from "./pages.ts";
+import type { PageView, Segment } from "./pages.ts";
+import { isPersonName, sectionOf } from "./people.ts";
 import {
   isProse,
   jsonLdObjects,
@@ -16,6 +17,7 @@ import {
   value,
 } from "./pages.ts";
 import { looseText, MAX_QUOTE_CHARS, normalizeQuoteText, words } from "../text.ts";
+import { PAGE_NAME_RE } from "../page_names.ts";
 
 const SOFTWARE_TYPES =
   /^(SoftwareApplication|WebApplication|MobileApplication|Product|WebSite|Organization|Corporation)$/;
@@ -154,12 +156,6 @@ interface NameCandidate {
 const LEGAL_FORM_RE =
   /,?\s+(?:Ltd\.?|Limited|Inc\.?|LLC|GmbH|AG|SAS|SARL|S\.A\.|B\.V\.|BV|Oy|AB|ApS|Pty\.? Ltd\.?|PLC)$/u;
 
-/**
- * Names of a page rather than of the product: a docs or landing page's headline ("Overview"), or
- * a title's page part ("Home | Tidewater").
- */
-const PAGE_NAME_RE =
-  /^(?:overview|introduction|home|home ?page|welcome|getting started|about|about us|start page|index)$/iu;
 /** A title part's section suffix: "Relaykit Docs" names Relaykit. */
 const SECTION_SUFFIX_RE = /\s+(?:Docs|Documentation|Blog|Help Cent(?:er|re)|Help|Wiki|Guides?)$/u;
 
@@ -302,9 +298,11 @@ export function draftDescription(views: PageView[]): DraftedValue {
     const q = m.length <= MAX_PROSE_QUOTE ? quoteFor([home], m, MAX_QUOTE_CHARS) : null;
     if (q) add(m, q);
   }
-  for (const run of proseRuns(home, 700, 2)) add(run, quote(home, run));
+  for (const run of proseRuns(home, 700, 2, inBio(home))) add(run, quote(home, run));
   const about = views.find((v) => v.kind === "about");
-  if (about) { for (const run of proseRuns(about, 500, 1)) add(run, quote(about, run)); }
+  if (about) {
+    for (const run of proseRuns(about, 500, 1, inBio(about))) add(run, quote(about, run));
+  }
   if (parts.length === 0) {
     const ld = ldDescription(views);
     if (!ld) return NONE;
@@ -319,6 +317,15 @@ export function draftDescription(views: PageView[]): DraftedValue {
     parts.push({ text: `Features: ${listed}.`, quotes: features.evidence.slice(0, shown.length) });
   }
   return value(parts.map((p) => p.text).join(" "), parts.flatMap((p) => p.quotes));
+}
+
+/**
+ * Whether a segment is a person's card or bio (under a heading that is a person's name: "Lorenzo
+ * De Santis" over "CTO. Built logistics software in Milan …"): it describes that person, never the
+ * product.
+ */
+function inBio(view: PageView): (seg: Segment) => boolean {
+  return (seg) => isPersonName(sectionOf(view, seg));
 }
 
 /** The spec's limits of a draft's SEO title and meta description. */

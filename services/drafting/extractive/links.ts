@@ -1,12 +1,15 @@
 /** Where to reach the product: contact email, demo video, logo and the company's social profiles. */
 import { SOCIAL_KEYS } from "../../../kv/types.ts";
-import { type DraftedValue, type DraftProposal } from "../evidence.ts";
+import { type DraftedValue, type DraftProposal, isDepartmentEmail } from "../evidence.ts";
 import type { PageView } from "./pages.ts";
 import { jsonLdObjects, NONE, quote, quoteFor, value } from "./pages.ts";
 import { canonicalUrl, isFavicon, normalizeQuoteText } from "../text.ts";
 import { isCompanyProfile, writtenEmails } from "../extract/links.ts";
 
-/** The contact email, a contact page's and a hello@-style address first. */
+/**
+ * The contact email, a contact page's and a hello@-style address first; a department's address
+ * (press@, jobs@) is never the site's.
+ */
 export function draftEmail(views: PageView[]): DraftedValue {
   const candidates: { email: string; view: PageView; rank: number }[] = [];
   for (const v of views) {
@@ -16,6 +19,7 @@ export function draftEmail(views: PageView[]): DraftedValue {
       // A testimonial's e-mail is its author's; a footer line that ends in a copyright notice
       // ("Cork, Ireland · sales@… · © 2022") still gives the company's.
       if ((v.page.facts.testimonials ?? []).some((t) => t.includes(email))) continue;
+      if (isDepartmentEmail(email)) continue;
       const local = email.split("@")[0].toLowerCase();
       const rank = (v.kind === "contact" ? 0 : 2) +
         (/^(hello|hi|contact|info|team|support|help|sales)$/.test(local) ? 0 : 1) +

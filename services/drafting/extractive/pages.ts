@@ -336,8 +336,13 @@ export function metaDescription(view: PageView): string | null {
   return f.meta_description ?? f.og?.["og:description"] ?? f.og?.["description"] ?? null;
 }
 
-/** Runs of consecutive prose sentences, each run one verbatim quote. */
-export function proseRuns(view: PageView, maxChars: number, maxRuns: number): string[] {
+/** Runs of consecutive prose sentences, each run one verbatim quote; `skip` ends a run. */
+export function proseRuns(
+  view: PageView,
+  maxChars: number,
+  maxRuns: number,
+  skip: (seg: Segment) => boolean = () => false,
+): string[] {
   const runs: string[] = [];
   let current: Segment[] = [];
   let used = 0;
@@ -349,7 +354,7 @@ export function proseRuns(view: PageView, maxChars: number, maxRuns: number): st
   };
   for (const seg of view.segments) {
     if (runs.length >= maxRuns || used >= maxChars) break;
-    if (!isProse(seg)) {
+    if (!isProse(seg) || skip(seg)) {
       if (current.length > 0) flush();
       continue;
     }

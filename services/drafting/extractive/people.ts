@@ -6,13 +6,17 @@
  */
 import type { PageView, Segment } from "./pages.ts";
 import { looseText, normalizeQuoteText, spansOf } from "../text.ts";
+import { PARTICLES } from "./founders_patterns.ts";
 
 /**
- * A person's name: two or three capitalised words (a particle such as "de" or "van" allowed, a
- * middle initial), or initials then a surname ("J. R. Smith").
+ * A person's name: two to four capitalised words (particles such as "de", "van der" or "Ó"
+ * allowed, a middle initial), or initials then a surname ("J. R. Smith").
  */
-export const PERSON_RE =
-  /^(?:\p{Lu}[\p{L}'-]+(?:\s\p{Lu}\.?)?(?:\s(?:van|von|de|da|del|der|di|le|la)?\s?\p{Lu}[\p{L}'-]+){1,2}|(?:\p{Lu}\.\s){1,3}\p{Lu}[\p{L}'-]+)$/u;
+export const PERSON_RE = new RegExp(
+  String
+    .raw`^(?:\p{Lu}[\p{L}'-]+(?:\s\p{Lu}\.?)?(?:\s${PARTICLES}\p{Lu}[\p{L}'-]+){1,3}|(?:\p{Lu}\.\s){1,3}\p{Lu}[\p{L}'-]+)$`,
+  "u",
+);
 
 /** Link labels, picture captions and role words that pages glue to a name. */
 const LABEL_WORDS = new Set(
@@ -40,7 +44,7 @@ const NOT_PERSON_WORDS = new Set(
 
 /** Headings of sections whose people are not the product's founders. */
 const NOT_FOUNDER_SECTION_RE =
-  /\b(advis[eo]rs?|advisory|investors?|backed by|backers|board|steering|committee|mentors?|customers?|clients?|testimonials?|what (?:people|our users|they) say|loved by|trusted by|partners?|press|contributors?|maintainers?|community|speakers?|case stud(?:y|ies))\b/i;
+  /\b(advis[eo]rs?|advisory|investors?|backed by|backers|board|steering|committee|mentors?|customers?|clients?|testimonials?|what (?:people|our users|they) say|loved by|trusted by|partners?|press(?! ?(?:kit|pack|resources)\b)|contributors?|maintainers?|community|speakers?|case stud(?:y|ies))\b/i;
 
 /** A page whose people are not the site's (a blog post, a customer story, a news item). */
 const TEASER_PATH_RE =

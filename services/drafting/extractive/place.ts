@@ -6,7 +6,7 @@ import { type DraftedValue, type EvidenceQuote } from "../evidence.ts";
 import type { PageView, Segment } from "./pages.ts";
 import { inOtherZone } from "./people.ts";
 import { jsonLdObjects, NONE, quote, quoteFor, value, windowAround } from "./pages.ts";
-import { countryCodeOf, MIN_QUOTE_CHARS, normalizeQuoteText, words } from "../text.ts";
+import { countryCodeOf, looseText, MIN_QUOTE_CHARS, normalizeQuoteText, words } from "../text.ts";
 import { foundingYearClaims } from "../founding_years.ts";
 
 const CAP = String.raw`\p{Lu}[\p{L}'.-]*`;
@@ -74,6 +74,15 @@ const OTHERS_PLACE_RE =
 /** Whether the place at `at` in `text` belongs to someone else (see OTHERS_PLACE_RE). */
 function notOurs(text: string, at: number): boolean {
   return OTHERS_PLACE_RE.test(text.slice(Math.max(0, at - 50), at));
+}
+
+/**
+ * Whether a capitalised cue stands right after a word, as a table's column label does ("Name Role
+ * Based in Jan van der Berg …"): what follows is the first row's cells (a person's name), not a
+ * place. In a sentence the cue is lower case, or opens it after a full stop.
+ */
+function columnLabel(text: string, at: number): boolean {
+  return /^\p{Lu}/u.test(text[at] ?? "") && /[\p{L}\p{N}]\s*$/u.test(text.slice(0, at));
 }
 
 interface PlaceCandidate {
@@ -241,7 +250,7 @@ export function draftPlace(views: PageView[]): { country: DraftedValue; city: Dr
           else if (i === 0 && named !== country) city ??= cityNamedLikeRegion(part);
         }
         if (/^made/i.test(m[0]) && parts.length === 1) city = null;
-        if (notOurs(seg.text, m.index!)) continue;
+        if (notOurs(seg.text, m.index!) || columnLabel(seg.text, m.index!)) continue;
         found.push({ city, country, quote: q(m), rank: founded ? 4 : 1 + pageRank(v) / 10 });
       }
       for (const m of seg.text.matchAll(ADDRESS_RE)) {
@@ -321,12 +330,16 @@ export function draftFoundedYear(views: PageView[], product: string | null = nul
   // The site's own name (often its maker's: "Northwind Labs" for Pagecraft) speaks of the company.
   const home = views.find((v) => v.kind === "home") ?? views[0];
   const maker = home?.page.facts.og?.["og:site_name"] ?? home?.page.facts.og?.["site_name"] ?? null;
+  const siteUsesName = product !== null &&
+    views.some((v) => looseText(v.text).includes(looseText(product)));
   for (const weak of [false, true]) {
     for (const v of views) {
       for (const [i, seg] of v.segments.entries()) {
         if (seg.excluded || inOtherZone(v, seg)) continue;
         const text = withTimelineYear(v, i);
-        const claim = foundingYearClaims(text, { product, maker }).find((c) => c.weak === weak);
+        const claim = foundingYearClaims(text, { product, maker, siteUsesName }).find((c) =>
+          c.weak === weak
+        );
         if (claim) return value(claim.year, [quote(v, windowAround(text, claim.year, 240))]);
       }
     }

@@ -8,16 +8,25 @@ import { NONE, quote, value, windowAround } from "./pages.ts";
 import { containsPhrase, looseText, normalizeQuoteText, words } from "../text.ts";
 import {
   CONTACT_SALES_RE,
-  FREE_PLAN_RE,
+  IN_APP_PURCHASES_RE,
   ONE_TIME_RE,
   OPEN_SOURCE_RE,
-  pricedLine,
   PRICING_SIGNALS,
   type PricingModel,
   TRIAL_RE,
-  withoutOtherFree,
 } from "../vocabulary.ts";
-import { COMMISSION_RE, freeHint, othersPrices, pricingLines } from "./pricing_lines.ts";
+import { COMMISSION_RE, freeHint, othersPrices } from "./pricing_lines.ts";
+import {
+  findLine,
+  freeTier,
+  headingPrices,
+  paidSentence,
+  PAYG_RE,
+  priceSegments,
+  statedFreePlan,
+  UNIT_PRICE_RE,
+  usagePriced,
+} from "./pricing_sentences.ts";
 import {
   amountsIn,
   isWholeTail,
@@ -48,6 +57,13 @@ function pricingPlans(views: PageView[]) {
       const price = p.price ? normalizeQuoteText(p.price) : null;
       plans.push({ plan, price, features: (p.features ?? []).map(normalizeQuoteText), view: v });
     }
+  }
+  if (plans.length > 0) return plans;
+  // No plan cards: prices set out under their own headings.
+  for (const h of headingPrices(views)) {
+    if (seen.has(looseText(h.plan))) continue;
+    seen.add(looseText(h.plan));
+    plans.push({ plan: h.plan, price: normalizeQuoteText(h.price), features: [], view: h.view });
   }
   return plans;
 }
@@ -118,65 +134,6 @@ function priceFirstQuote(view: PageView, plan: string, price: string): EvidenceQ
   return null;
 }
 
-const UNIT_PRICE_RE =
-  /(?:[$€£]\s?\d[\d,.]*|\d[\d,.]*\s?(?:[$€£]|usd|eur|gbp))\s*(?:per|\/|a|each)\s+(?:[\d,.]+\s+)?(?!month|mo\b|year|yr\b|annum|week|user|seat|agent|member|person|practitioner|editor|admin|team)([a-z][a-z-]+)/iu;
-
-/** Sentences that state prices or free plans, pricing page first (at most `max`). */
-function priceSegments(views: PageView[], max: number): { view: PageView; seg: Segment }[] {
-  const out: { view: PageView; seg: Segment }[] = [];
-  const ordered = [
-    ...views.filter((v) => v.kind === "pricing"),
-    ...views.filter((v) => v.kind === "home"),
-    ...views.filter((v) => v.kind !== "pricing" && v.kind !== "home" && v.kind !== "faq"),
-  ];
-  for (const { view: v, seg, pricing } of pricingLines(ordered)) {
-    if (out.length >= max) return out;
-    if (seg.text.length > 300) continue;
-    // An amount counts only as a price on a pricing page or section, or with a price word, a
-    // period or a unit next to it.
-    if (
-      (PRICE_RE.test(seg.text) && (pricing || pricedLine(seg.text))) || freeTier(seg.text) ||
-      TRIAL_RE.test(seg.text) || ONE_TIME_RE.test(seg.text) || COMMISSION_RE.test(seg.text)
-    ) {
-      if (!/[.!?]$/.test(seg.text) && !seg.item && words(seg.text).length > 8) continue;
-      out.push({ view: v, seg });
-    }
-  }
-  return out;
-}
-
-/** A free tier stated (not a trial, not free shipping or a free call-out). */
-function freeTier(text: string): boolean {
-  return FREE_PLAN_RE.test(withoutOtherFree(text)) && !TRIAL_RE.test(text);
-}
-
-/** Free-plan words that state no free plan: a sign-up button, an amount alone ("$0 setup"). */
-const WEAK_FREE_RE =
-  /^(?:(?:get started|start|sign up|subscribe|join)(?: for)? free|[$€£]0|free download)$/iu;
-/** A denial the vocabulary does not read ("We don't have a free plan", "No. …"). */
-const DENIED_RE = /^no\b|\b(?:don'?t|do not|doesn'?t|does not|without)\b/iu;
-
-/**
- * A sentence of the product's own pricing lines (FAQ answers included) that states a free plan:
- * not a trial, not a free extra, not a denial, not ended, not another product's ("Slack's free
- * plan"), not a sign-up button.
- */
-function statedFreePlan(views: PageView[]): EvidenceQuote | null {
-  for (const { view, seg } of pricingLines(views)) {
-    const text = seg.text;
-    const said = text.length <= 300 && /[.!]$/.test(text) && freeTier(text);
-    if (!said || ENDED_RE.test(text) || DENIED_RE.test(text)) continue;
-    const kept = withoutOtherFree(text);
-    const m = kept.match(FREE_PLAN_RE)!;
-    if (WEAK_FREE_RE.test(m[0]) || /['’]s\s*$/u.test(kept.slice(0, m.index))) continue;
-    return quote(view, text);
-  }
-  return null;
-}
-
-/** A one-time price still offered (not "the old lifetime deal has ended"). */
-const ENDED_RE = /\b(?:has|have) ended\b|\bno longer\b|\bdiscontinued\b|\bretired\b|\bused to\b/iu;
-
 /**
  * The pricing model the plans, offers or price sentences show. Precision first: a paid-only model
  * (Subscription, One-time) is kept only when nothing on the site suggests a free option.
@@ -199,7 +156,7 @@ function modelFromEvidence(views: PageView[]): DraftedValue {
     : plans.every((p) => isFreePrice(p.price, p.plan));
   if (openSource && allFree) return pick("Free", [openSource]);
   // A one-time price next to a recurring one is an add-on (hardware, setup), not the model.
-  const oneTime = findLine(views, ONE_TIME_RE);
+  const oneTime = findLine(views, ONE_TIME_RE) ?? oneTimePlan(plans);
   if (oneTime && !recurringPrice(views, plans)) return pick("One-time", [oneTime]);
   if (plans.length > 0) {
     const free = plans.filter((p) => isFreePrice(p.price, p.plan));
@@ -250,14 +207,17 @@ function modelFromEvidence(views: PageView[]): DraftedValue {
     PRICE_RE.test(f.seg.text) && !/[$€£]\s?0(?![.,]?\d)/.test(f.seg.text)
   );
   const q = (f: { view: PageView; seg: Segment }) => quote(f.view, f.seg.text);
-  const unit = withPrice.find((f) =>
-    UNIT_PRICE_RE.test(f.seg.text) && !PERIOD_WORD_RE.test(f.seg.text)
-  );
+  const payg = findLine(views, PAYG_RE) !== null;
+  const unit = withPrice.find((f) => usagePriced(f.seg.text, payg));
   if (unit) return pick("Usage-based", [q(unit)]);
   const cut = found.find((f) => COMMISSION_RE.test(f.seg.text));
   if (cut) return pick("Usage-based", [q(cut)]);
   const freePlan = found.find((f) => freeTier(f.seg.text));
   if (freePlan && withPrice.length > 0) return pick("Freemium", [q(freePlan), q(withPrice[0])]);
+  // Free to download with in-app purchases: the purchases are the paid part.
+  if (freePlan && IN_APP_PURCHASES_RE.test(freePlan.seg.text)) {
+    return pick("Freemium", [q(freePlan)]);
+  }
   const periodic = withPrice.find((f) => PERIOD_WORD_RE.test(f.seg.text));
   if (periodic) return pick("Subscription", [q(periodic)]);
   // A paid plan card rules out Free: a free line then speaks of something else.
@@ -273,6 +233,12 @@ function modelFromEvidence(views: PageView[]): DraftedValue {
   return NONE;
 }
 
+/** A paid plan named as a one-time purchase ("Lifetime licence" over "€49"). */
+function oneTimePlan(plans: ReturnType<typeof pricingPlans>): EvidenceQuote | null {
+  const p = plans.find((p) => isPaidPlan(p) && ONE_TIME_RE.test(p.plan));
+  return p ? planQuote(p.view, p.plan, p.price) : null;
+}
+
 /** Whether a plan card or a sentence states a paid price per period. */
 function recurringPrice(views: PageView[], plans: ReturnType<typeof pricingPlans>): boolean {
   return plans.some((p) => isPaidPlan(p) && PERIOD_WORD_RE.test(p.price!)) ||
@@ -280,22 +246,6 @@ function recurringPrice(views: PageView[], plans: ReturnType<typeof pricingPlans
       PRICE_RE.test(f.seg.text) && PERIOD_WORD_RE.test(f.seg.text) &&
       !ONE_TIME_RE.test(f.seg.text)
     );
-}
-
-/** Whether a sentence states a paid price. */
-function paidSentence(views: PageView[]): boolean {
-  return priceSegments(views, 8).some((f) =>
-    PRICE_RE.test(f.seg.text) && !/[$€£]\s?0(?![.,]?\d)/.test(f.seg.text)
-  );
-}
-
-/** The first line that may state the product's price and matches, still offered. */
-function findLine(views: PageView[], re: RegExp): EvidenceQuote | null {
-  for (const { view, seg } of pricingLines(views)) {
-    const m = seg.text.match(re);
-    if (m && !ENDED_RE.test(seg.text)) return quote(view, windowAround(seg.text, m[0], 240));
-  }
-  return null;
 }
 
 function findSegment(views: PageView[], re: RegExp): EvidenceQuote | null {

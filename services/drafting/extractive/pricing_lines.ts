@@ -6,6 +6,10 @@
  */
 import type { PageView, Segment } from "./pages.ts";
 import { HEADLINE_RE, hintsFree } from "../vocabulary.ts";
+import { PRICE_RE } from "./pricing_rows.ts";
+
+/** A line that starts with an amount ("€19", "$12 / month …"). */
+export const PRICE_START_RE = new RegExp(`^${PRICE_RE.source}`, "iu");
 
 /** Section headings over articles, issues, posts, changelogs, news or other people's items. */
 const OFF_TOPIC_HEADING_RE =
@@ -37,9 +41,12 @@ function offTopicHeading(text: string, level: number): boolean {
 const OTHERS_PRICE_RE =
   /\b(?:competitors?|other|competing|rival|most|many|typical|otros|otras|la mayoría de|andere[nr]?|die meisten|autres|la plupart des)\s+(?:[\p{L}-]+\s+){0,3}(?:charge[sd]?|cost|price|cobran|cuestan|verlangen|kosten|coûtent|facturent|rekenen|vragen)\b|\bcompetitors?'?s? (?:price|pricing|charge)/iu;
 
-/** A pricing page's path or a pricing section's heading, in English, Dutch, German, French, Spanish. */
+/**
+ * A pricing page's path or a pricing section's heading, in English, Dutch, German, French, Spanish,
+ * Portuguese and Italian.
+ */
 const PRICING_PLACE_RE =
-  /\b(?:pricing|prices|plans|tarie?fs?|tarieven|prijzen|preise|precios|prix|kosten)\b|\/(?:pricing|prices|plans|tarifs?|tarieven|prijzen|preise|precios)\b/iu;
+  /\b(?:pricing|prices|plans|tarie?fs?|tarieven|prijzen|preise|precios|prix|kosten|prezzi|preços|planos)(?![\p{L}])|\/(?:pricing|prices|plans|tarifs?|tarieven|prijzen|preise|precios|prezzi|precos|planos)\b/iu;
 
 /**
  * Paths whose prices are not the product's: posts, news and changelog entries, and the index pages
@@ -87,19 +94,24 @@ export function* pricingLines(
     const levels = new Map((view.page.facts.headings ?? []).map((h) => [h.text, h.level]));
     // The level of the off-topic heading in force: its section runs to the next heading as high.
     let offTopic = 0;
-    for (const seg of view.segments) {
+    const out: { view: PageView; seg: Segment; pricing: boolean }[] = [];
+    view.segments.forEach((seg, i) => {
       if (seg.heading) {
         pricingSection = PRICING_PLACE_RE.test(seg.text);
         const level = levels.get(seg.text) ?? 6;
-        if (offTopic && level > offTopic) continue;
-        offTopic = offTopicHeading(seg.text, level) ? level : 0;
-        continue;
+        if (offTopic && level > offTopic) return;
+        // A heading straight over its own price names a priced item ("Updates for a year" over
+        // "€19"), not a section of news or other items.
+        const priced = PRICE_START_RE.test(view.segments[i + 1]?.text ?? "");
+        offTopic = offTopicHeading(seg.text, level) && !priced ? level : 0;
+        return;
       }
-      if (seg.excluded || offTopic || HEADLINE_RE.test(seg.text)) continue;
+      if (seg.excluded || offTopic || HEADLINE_RE.test(seg.text)) return;
       // Add-ons' prices and what other products charge are not the product's price.
-      if (ADD_ON_LINE_RE.test(seg.text) || OTHERS_PRICE_RE.test(seg.text)) continue;
-      yield { view, seg, pricing: pricingPage || pricingSection };
-    }
+      if (ADD_ON_LINE_RE.test(seg.text) || OTHERS_PRICE_RE.test(seg.text)) return;
+      out.push({ view, seg, pricing: pricingPage || pricingSection });
+    });
+    yield* out;
   }
 }
 

@@ -7,7 +7,8 @@
  * timeline entry that opens with a year may say it in the present ("2019 Megan and Arjun Mehta
  * found Tillroll in London"), and a list may open with the first name of a person the same quote
  * names in full before ("Megan Doyle … writes the first app. 2019 Megan and Arjun Mehta found
- * Tillroll"), when no one else in the quote has that first name.
+ * Tillroll"), when no one else in the quote has that first name. "A and B set out to build
+ * Tidepool" says the same, with the product as the object.
  */
 import type { Tok } from "./support.ts";
 import { BY_VERBS, LIST_AND, NOT_FOUNDER } from "./role_words.ts";
@@ -37,6 +38,8 @@ function verbAfterList(
     const t = q[k];
     if (t.brk) return -1;
     if (isVerb(t)) break;
+    const setOut = setOutToBuild(q, k);
+    if (setOut >= 0) return productAfter(q, setOut, productWords);
     if (t.comma) {
       // An appositive set off by commas ("Ben Adeyemi, a former Headspace engineer, started").
       let j = k;
@@ -49,6 +52,15 @@ function verbAfterList(
   }
   return k < q.length && isVerb(q[k]) ? foundingAt(q, k, productWords) : -1;
 }
+
+/** "set out to build|make|create": the place of its last word, or -1. */
+function setOutToBuild(q: Tok[], k: number): number {
+  const words = q.slice(k, k + 4);
+  if (words.length < 4 || words.some((t, i) => i > 0 && (t.brk || t.comma))) return -1;
+  const [set, out, to, verb] = words.map((t) => t.w);
+  return set === "set" && out === "out" && to === "to" && SET_OUT_VERBS.has(verb) ? k + 3 : -1;
+}
+const SET_OUT_VERBS = new Set(["build", "make", "create"]);
 
 /** The verb at `k` with the product as its object; "found" ends its clause after the product. */
 function foundingAt(q: Tok[], k: number, productWords: Set<string>): number {

@@ -161,7 +161,23 @@ function countryAfter(q: Tok[], at: number): boolean {
   return false;
 }
 
-/** Whether a city in the quote is only part of a longer place name ("Breisgau" of "Freiburg im Breisgau"). */
+/**
+ * Surname particles that never join a place to what follows it in a sentence ("Jan van der Berg",
+ * "Ursula von Stein"); "da" and "de" do ("fondata a Bologna da Giulia …") and are left out.
+ */
+const SURNAME_PARTICLES = new Set(["van", "von", "ter", "ten", "vander"]);
+
+/** Whether a particle then a capitalised word follow `at`: "Jan" of "Jan van der Berg". */
+function particleNameAfter(q: Tok[], at: number): boolean {
+  const next = q[at];
+  if (!next || next.brk || next.comma || !SURNAME_PARTICLES.has(next.raw)) return false;
+  return q.slice(at + 1, at + 3).some((t) => !t.brk && /^\p{Lu}\p{Ll}/u.test(t.raw));
+}
+
+/**
+ * Whether a city in the quote is only part of a longer name: of a place ("Breisgau" of "Freiburg
+ * im Breisgau") or a person's first name ("Jan" of "Jan van der Berg").
+ */
 export function placeFragment(quote: string, city: string): boolean {
   const q = tokens(quote);
   const n = tokens(city);
@@ -174,6 +190,6 @@ export function placeFragment(quote: string, city: string): boolean {
     // "04275 Leipzig Deutschland": a country after the city is the address's next line.
     const joinedAfter = after && !after.brk && !after.comma && /^\p{Lu}\p{Ll}/u.test(after.raw) &&
       !countryAfter(q, at + n.length);
-    return Boolean(joinedBefore || joinedAfter);
+    return Boolean(joinedBefore || joinedAfter || particleNameAfter(q, at + n.length));
   });
 }

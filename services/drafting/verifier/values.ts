@@ -4,7 +4,7 @@
  * name, links and emails on the pages quoted, milestone dates by year, month and day.
  */
 import { STAGES } from "../../../kv/types.ts";
-import { type DraftFieldName } from "../evidence.ts";
+import { type DraftFieldName, isDepartmentEmail } from "../evidence.ts";
 import {
   canonicalUrl,
   containsPhrase,
@@ -30,14 +30,15 @@ import {
   tokens,
   valueParts,
 } from "./support.ts";
-import { categoryTerms, PRICING_MODELS, PRICING_SIGNALS, STAGE_SIGNALS } from "../vocabulary.ts";
-
-/**
- * What a title or heading calls a page rather than a product ("Home | Acme", "About us"): never a
- * product's name, whatever the quote.
- */
-const PAGE_NAME =
-  /^(home( ?page)?|start( ?page)?|welcome|about( us)?|overview|introduction|getting started|index|contact( us)?|pricing|blog|docs|documentation|features|log ?in|sign (in|up)|untitled|untitled page)$/i;
+import {
+  categoryTerms,
+  IN_APP_PURCHASES_RE,
+  PRICING_MODELS,
+  PRICING_SIGNALS,
+  STAGE_SIGNALS,
+} from "../vocabulary.ts";
+import { PAGE_NAME_RE } from "../page_names.ts";
+import { pricePartStated } from "./price_parts.ts";
 
 const PAID_PRICE_RE =
   /([$€£]\s?(?:[1-9]\d*|0[.,]\d*[1-9])|\b[1-9]\d*(?:[.,]\d+)?\s?(?:usd|eur|gbp|\$|€|£)|\bprice: (?:[1-9]|0\.\d*[1-9]))/iu;
@@ -263,7 +264,10 @@ export function verifyField(
       if (!model) return fail(`"${value}" is not a pricing model`);
       if (model === "Freemium") {
         const free = having((q) => statedSignal(PRICING_SIGNALS.Freemium, q.usable));
-        const paid = having((q) => statedSignal(PAID_PRICE_RE, q.usable));
+        // In-app purchases are the paid part of an app free to download.
+        const paid = having((q) =>
+          statedSignal(PAID_PRICE_RE, q.usable) || statedSignal(IN_APP_PURCHASES_RE, q.usable)
+        );
         if (free.length === 0 || paid.length === 0) {
           return fail("Freemium needs quotes of a free plan and of a paid price");
         }
@@ -294,7 +298,7 @@ export function verifyField(
     }
     case "city":
     case "name": {
-      if (name === "name" && PAGE_NAME.test(value.trim())) {
+      if (name === "name" && PAGE_NAME_RE.test(value.trim())) {
         return fail(`"${clip(value)}" names a page of the site, not the product`);
       }
       const named = having((q) => supportsAsSpan(q.usable, value));
@@ -322,6 +326,9 @@ export function verifyField(
       if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
         return fail(`"${clip(value)}" is not an email`);
       }
+      if (isDepartmentEmail(email)) {
+        return fail(`"${email}" is a press, careers or investor address, not the site's contact`);
+      }
       const ok = having((q) =>
         q.usable.toLowerCase().includes(email.toLowerCase()) ||
         writtenEmails(q.usable).some((w) => w.email.toLowerCase() === email.toLowerCase())
@@ -345,10 +352,7 @@ export function verifyField(
         return fail("a quote is a numbered headline or changelog entry, not a price");
       }
       const parts = valueParts(value, true);
-      const bad = parts.find((p) =>
-        !quotes.some((q) => supportsAsSpan(q.usable, p)) && !inOneOffer(p, quotes) &&
-        !inPricingTable(p, quotes)
-      );
+      const bad = parts.find((p) => !pricePartStated(p, quotes));
       if (bad !== undefined) return fail(proseProblem(bad, quotes.map((q) => q.usable)));
       return { value, quotes };
     }
@@ -359,50 +363,4 @@ export function verifyField(
       return { value, quotes: relevant.length > 0 ? relevant : quotes };
     }
   }
-}
-
-/**
- * Whether a price summary part ("Pro: USD 12") is stated by the JSON-LD values of one offer that
- * a quote names (its name, price and currency are separate values at one path).
- */
-function inOneOffer(part: string, quotes: CheckedQuote[]): boolean {
-  const want = tokens(part).map((t) => t.w);
-  return quotes.some((q) => {
-    if (q.source !== "jsonld" || !q.locator || !q.page) return false;
-    // The offer the quote names: every value at its path (name, price, currency, note).
-    const offer = q.locator.replace(/\.[^.]+$/, "") + ".";
-    const have = new Set<string>();
-    for (const v of q.page.values) {
-      if (v.source === "jsonld" && v.locator.startsWith(offer)) {
-        for (const t of tokens(v.text)) have.add(t.w);
-      }
-    }
-    return want.every((w) => have.has(w));
-  });
-}
-
-/**
- * Whether a price summary part ("Starter: Free") is a plan and its price as the page's pricing
- * table gives them (extraction reads the table's cells), and the quote shows both.
- */
-function inPricingTable(part: string, quotes: CheckedQuote[]): boolean {
-  const m = part.match(/^(.{1,60}?):\s+(.+?)(?:\s+\((.+)\))?$/u);
-  if (!m) return false;
-  const same = (a: string, b: string) =>
-    tokens(a).map((t) => t.w).join(" ") === tokens(b).map((t) => t.w).join(" ");
-  // "Starter: $39/month (Billed yearly: $31/month)": the other price rows of the plan's column,
-  // each a `label: cell` the table gives that plan, with label and cell in the same quote.
-  const extras = m[3] ? m[3].split(/;\s*|,\s+(?=[^,:]+:)/u) : [];
-  return quotes.some((q) =>
-    q.source === "text" &&
-    (q.page?.page.facts.pricing ?? []).some((row) =>
-      same(row.plan, m[1]) && row.price !== null && same(row.price, m[2]) &&
-      supportsAsSpan(q.usable, row.plan) && supportsAsSpan(q.usable, row.price) &&
-      extras.every((x) => {
-        const [label, cell] = x.split(/:\s+/u);
-        return !!cell && row.features.some((f) => same(f, x)) &&
-          supportsAsSpan(q.usable, label) && supportsAsSpan(q.usable, cell);
-      })
-    )
-  );
 }
