@@ -6,6 +6,7 @@
  * link drafted for one founder of a sentence naming two is never kept for the other.
  */
 import { containsPhrase, looseText, normalizeQuoteText } from "./text.ts";
+import { FOUNDER_TITLE_RE, ROLE_START_RE } from "./extractive/founders_patterns.ts";
 
 /** Where a link sits in its context (PageFacts.profile_links). */
 export interface PlacedLink {
@@ -135,6 +136,7 @@ export function linkIsFounders(
   founder: string,
   pageText: string,
   others: string[] = [],
+  siblings: PlacedLink[] = [],
 ): boolean {
   const written = nameByLink(link);
   if (
@@ -154,12 +156,67 @@ export function linkIsFounders(
     // "Erik on LinkedIn": the label itself names someone else.
     if (link.label && labelOwner(link.label) !== null) return false;
     if (others.some((o) => namesFounder(written, o) || containsPhrase(written, o))) return false;
+    // The last word of a title line ("Head of Product") is no one's first name.
+    if (ownerInStrip(link, founder, others, siblings)) return true;
     if (firstNameOnPage(written, pageText)) return false;
   }
   const stated = containsPhrase(link.context, founder) ||
     (written === null &&
       (cardHeadedBy(link.context, founder, pageText) !== null || siteSpellsName(link, founder)));
-  return stated && !others.some((o) => containsPhrase(link.context, o));
+  if (!stated) return false;
+  if (!others.some((o) => containsPhrase(link.context, o))) return true;
+  return ownerInStrip(link, founder, others, siblings);
+}
+
+/**
+ * A strip of founder cards read as one block, each name and title followed by its icon links
+ * ("Meet the founders Mia Thompson Co-founder & CEO [in] Raj Patel Co-founder & CTO [in] [X]"):
+ * the link is the founder's whose name and founder title come right before it. Only when the
+ * strip's links all follow a name and the last name has links after it, so a strip whose icons
+ * come before each name never gives a founder the previous card's links.
+ */
+function ownerInStrip(
+  link: PlacedLink,
+  founder: string,
+  others: string[],
+  siblings: PlacedLink[],
+): boolean {
+  if (link.at === undefined) return false;
+  const context = normalizeQuoteText(link.context);
+  const starts = [founder, ...others].map((n) => ({ n, at: phraseAt(context, n) }))
+    .filter((p) => p.at >= 0);
+  const strip = [link, ...siblings].filter((s) =>
+    s.at !== undefined && normalizeQuoteText(s.context) === context
+  );
+  const first = Math.min(...starts.map((p) => p.at));
+  const last = Math.max(...starts.map((p) => p.at));
+  if (strip.some((s) => s.at! < first) || !strip.some((s) => s.at! > last)) return false;
+  const owner = starts.filter((p) => p.at < link.at!).sort((a, b) => b.at - a.at)[0];
+  if (owner?.n !== founder) return false;
+  return titleLine(context.slice(owner.at + founder.length, link.at));
+}
+
+/** Where a name is written in a text as whole words, or -1. */
+function phraseAt(text: string, name: string): number {
+  const n = normalizeQuoteText(name);
+  for (let at = text.indexOf(n); at >= 0; at = text.indexOf(n, at + 1)) {
+    const edge = (c: string | undefined) => !/[\p{L}\p{N}]/u.test(c ?? "");
+    if (edge(text[at - 1]) && edge(text[at + n.length])) return at;
+  }
+  return -1;
+}
+
+/**
+ * A card's title line between a name and its icons: a founder title and nothing else (the icons'
+ * visible labels aside), so no other person's name or sentence stands between.
+ */
+function titleLine(text: string): boolean {
+  const words = text.trim().split(/\s+/).filter(Boolean);
+  const label = (w: string) => NOT_A_NAME.has(w.toLowerCase()) && !ROLE_START_RE.test(w);
+  while (words.length > 0 && label(words[words.length - 1])) words.pop();
+  const line = words.join(" ").replace(/[\s,·|]+$/, "");
+  const role = line.match(ROLE_START_RE)?.[0];
+  return role !== undefined && role.trim() === line && FOUNDER_TITLE_RE.test(line);
 }
 
 /**

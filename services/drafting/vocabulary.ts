@@ -142,10 +142,25 @@ const TRIAL_PHRASE_RE = new RegExp(
  * Something else that is free: shipping, call-out costs, updates, a service around the product (a
  * demo, onboarding, a migration, support "free of charge"), content or a gift (a guide, a template,
  * a webinar, a sample, "a free journal with your first box"), "hassle-free", "feel free", "free up
- * your time" (not "free up to 3 projects"), an annual discount ("2 months free").
+ * your time" (not "free up to 3 projects"), an annual discount ("2 months free"), and "free"
+ * meaning available (AVAILABLE_FREE).
  */
 const OTHER_FREE_RE =
   /\b[\p{L}]*(?:kosten|costs?|fees?|shipping|delivery|returns|versand|verzending|bezorging|livraison|envío|setup|installation|updates)\s+(?:(?:is|are|zijn|ist|sind|est|sont|es|son)\s+)?(?:(?:always|altijd|immer|toujours|siempre)\s+)?(?:free|gratis|kostenlos|gratuit[es]?|gratuitos?)\b|\b(?:free|gratis|kostenlose[rn]?)\s+(?:(?!(?:plan|tier|version|account|forever|for)\b)[\p{L}-]+\s+)?(?:shipping|delivery|returns|updates|support|setup|consultation|quote|estimate|demos?|onboarding|migrations?|training|audit|guides?|templates?|e-?books?|webinars?|workshops?|checklists?|courses?|samples?|gifts?|versand|verzending|bezorging|lieferung)\b|\b(?:support|onboarding|migrations?|setup|installation|training|delivery|shipping|returns)\s+(?:(?:is|are)\s+)?free of charge\b|\bfree\s+(?!plan|tier|version|account|forever)(?:[\p{L}-]+\s+){1,3}with (?:your|every|each|any) (?:first )?(?:order|box|purchase|delivery)\b|\b(?:livraison|envío|retours?)\s+(?:gratuite?s?|gratis)\b|[\p{L}]-free\b|\bfeel free\b|\bfree (?:up(?! to\b)|time)\b|\b(?:\d+|one|two|three|four|six) (?:extra )?months? (?:free|at no (?:cost|charge)|for free)\b/giu;
+
+/** Things a schedule or a booking has free (available), never a product's price. */
+const BOOKABLE = String
+  .raw`(?:slots?|berths?|moorings?|tables?|rooms?|desks?|beds?|pitches|courts?|appointments?|dates?|evenings?|weekends?|shifts?)`;
+/**
+ * "Free" meaning available or unoccupied, never a price: "which berths are free tonight", "rooms
+ * are still free", "see free slots", "who's free", "when you're free". A count before the noun
+ * ("3 free slots") may be a free quota, so it stays a hint.
+ */
+const AVAILABLE_FREE_RE = new RegExp(
+  String
+    .raw`\b${BOOKABLE}\s+(?:is|are)\s+(?:still\s+)?free\b|(?<!\d\s?)(?<!\b(?:one|two|three|four|five|six|seven|eight|nine|ten|few|some)\s)\bfree\s+${BOOKABLE}\b(?!\s+(?:plan|tier|included|per))|\bwho(?:'s|\s+is|\s+are)\s+free\b|\bwhen\s+(?:you|they|we)(?:'re|\s+are)\s+free\b`,
+  "giu",
+);
 
 /** Any sign of a free option (weak: blocks a paid-only model, never drafts one by itself). */
 const FREE_HINT_RE =
@@ -153,7 +168,8 @@ const FREE_HINT_RE =
 
 /** The text with trials, other free things (shipping, hassle-free), questions and denials taken out. */
 export function withoutOtherFree(text: string): string {
-  return text.replace(TRIAL_PHRASE_RE, " ").replace(OTHER_FREE_RE, " ").replace(NOT_FREE_RE, " ");
+  return text.replace(TRIAL_PHRASE_RE, " ").replace(OTHER_FREE_RE, " ")
+    .replace(AVAILABLE_FREE_RE, " ").replace(NOT_FREE_RE, " ");
 }
 
 /** A question ("Do you offer a free plan?") or a denial ("no free plan", "geen gratis versie"). */

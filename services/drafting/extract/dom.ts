@@ -92,6 +92,85 @@ export function removeUnseen(doc: Document): void {
   for (const el of [...candidates]) {
     if (isHidden(el) && !opened.has(el.getAttribute("id") ?? "")) el.remove();
   }
+  readBuilderMarkup(doc);
+  joinSplitHeadings(doc);
+}
+
+/**
+ * Site builders' markup read for what it is: a Webflow heading (`div.heading-N`, N 1 to 6, read
+ * as level N but never above 2: a class name is a weaker sign than an h1) or an ARIA heading
+ * (`[role=heading][aria-level=N]`) becomes an hN; a `dl` whose every child is a `div` holding a
+ * `dt` (Tailwind's feature lists) becomes a `ul` of items, each its dt with its dd, unless a dt
+ * asks a question (a FAQ stays a dl); a Webflow dropdown panel (`nav.w-dropdown-list`) without a
+ * link, opened by a toggle that asks a question, is an FAQ answer and not navigation: a div.
+ */
+function readBuilderMarkup(doc: Document): void {
+  for (const el of [...doc.querySelectorAll("div[class*='heading-'], [role='heading']")]) {
+    const level = builderHeadingLevel(el);
+    if (level) renameElement(doc, el, `h${level}`);
+  }
+  for (const dl of [...doc.querySelectorAll("dl")]) {
+    const rows = [...dl.children];
+    const listed = rows.length > 0 &&
+      rows.every((r) => r.localName === "div" && r.querySelector("dt"));
+    if (!listed || [...dl.querySelectorAll("dt")].some((dt) => visibleText(dt).endsWith("?"))) {
+      continue;
+    }
+    for (const row of rows) renameElement(doc, row, "li");
+    renameElement(doc, dl, "ul");
+  }
+  for (const panel of [...doc.querySelectorAll("nav.w-dropdown-list")]) {
+    const toggle = panel.parentElement?.querySelector(".w-dropdown-toggle");
+    if (panel.querySelector("a") || !toggle || !visibleText(toggle).endsWith("?")) continue;
+    renameElement(doc, panel, "div");
+  }
+}
+
+/** The level of a builder's heading element, or 0 when it is not one (or an h1–h6, link, button). */
+function builderHeadingLevel(el: Element): number {
+  // A link or button that says it is a heading keeps what it does.
+  if (/^(?:h[1-6]|a|button)$/.test(el.localName)) return 0;
+  if ((el.getAttribute("role") ?? "").trim().toLowerCase() === "heading") {
+    const level = Number((el.getAttribute("aria-level") ?? "2").trim());
+    return Number.isInteger(level) && level >= 1 && level <= 6 ? level : 0;
+  }
+  const m = /(?:^|\s)heading-([1-6])(?:\s|$)/.exec(el.getAttribute("class") ?? "");
+  return m ? Math.max(2, Number(m[1])) : 0;
+}
+
+/** Replaces an element by one of another tag with the same attributes and children. */
+function renameElement(doc: Document, el: Element, tag: string): void {
+  const next = doc.createElement(tag);
+  for (const attr of [...el.attributes]) next.setAttribute(attr.name, attr.value);
+  next.append(...el.childNodes);
+  el.replaceWith(next);
+}
+
+/**
+ * One heading a site builder split over adjacent headings of one level ("<h1>Plan your plot,</h1>
+ * <h1>season by season</h1>"): read as one. The next heading continues the line only when the
+ * first ends with a comma, ampersand, colon or dash or the next starts in lower case; two headings
+ * that each start a line ("<h3>Fast</h3><h3>Secure</h3>") stay two.
+ */
+function joinSplitHeadings(doc: Document): void {
+  for (const h of [...doc.querySelectorAll("h1, h2, h3, h4, h5, h6")]) {
+    const next = h.nextElementSibling;
+    if (!h.parentElement || !next || next.localName !== h.localName) continue;
+    if (textBetween(h, next)) continue;
+    const first = visibleText(h);
+    const second = visibleText(next);
+    if (!first || !second || !(/[,&:–—-]$/.test(first) || /^\p{Ll}/u.test(second))) continue;
+    h.append(doc.createTextNode(" "), ...next.childNodes);
+    next.remove();
+  }
+}
+
+/** Whether text stands between two sibling elements. */
+function textBetween(from: Element, to: Element): boolean {
+  for (let n = from.nextSibling; n && n !== to; n = n.nextSibling) {
+    if (n.nodeType === 3 && (n.nodeValue ?? "").trim()) return true;
+  }
+  return false;
 }
 
 const REMOVED = "script, style, noscript, template, svg";

@@ -46,22 +46,41 @@ function copyrightNotice(text: string): string | null {
 }
 
 const TESTIMONIAL_CLASS = /(?:^|[\s_-])(?:testimonial|review|quote)/i;
+/** Site builders name sections in these attributes (Framer, Wix, Webflow), not in classes. */
+const NAMING_ATTRIBUTES = ["data-framer-name", "name", "aria-label", "data-testid"];
+const NAMED = ["class", "id", ...NAMING_ATTRIBUTES].map((a) => `[${a}]`).join(", ");
+/** A section heading that introduces customers' words ("What customers say", "Loved by …"). */
+const TESTIMONIAL_HEADING =
+  /^(?:testimonials?|reviews|(?:what|hear what) (?:our |people |)(?:customers|users|clients|people|creators|teams|they)\b.{0,20}\b(?:say|said|are saying|think)|loved by\b|(?:customer|user) (?:stories|love|reviews)|kind words)/i;
+
+/** The class, id and naming attributes an element is known by. */
+function namesOf(el: Element): string {
+  const named = NAMING_ATTRIBUTES.map((a) => el.getAttribute(a) ?? "").join(" ");
+  return `${classAndId(el)} ${named.replace(/\s+/g, "-")}`;
+}
 
 /**
- * Testimonial blocks: blockquotes (their figure when in one), and elements whose class or id says
- * testimonial, review or quote. A wrapper of several testimonials is split into its items.
+ * Testimonial blocks: blockquotes (their figure when in one), elements whose class, id or naming
+ * attribute (data-framer-name, name, aria-label, data-testid) says testimonial, review or quote,
+ * and sections led by a heading such as "What customers say". A wrapper of several testimonials is
+ * split into its items.
  */
 export function findTestimonials(doc: Document): Element[] {
+  const headed = new Set(headedTestimonials(doc));
   const candidates = new Set<Element>();
-  for (const el of doc.querySelectorAll("blockquote, [class], [id]")) {
+  for (const el of doc.querySelectorAll(`blockquote, section, article, aside, ${NAMED}`)) {
+    if (headed.has(el)) {
+      candidates.add(el);
+      continue;
+    }
     if (el.localName === "blockquote") {
       const figure = el.parentElement?.localName === "figure" ? el.parentElement : null;
       candidates.add(figure ?? el);
       continue;
     }
     if (["a", "button", "input", "html", "body"].includes(el.localName)) continue;
-    if (!TESTIMONIAL_CLASS.test(classAndId(el))) continue;
-    if (/request|get-a-quote|quote-form/i.test(classAndId(el))) continue;
+    if (!TESTIMONIAL_CLASS.test(namesOf(el))) continue;
+    if (/request|get-a-quote|quote-form/i.test(namesOf(el))) continue;
     candidates.add(el);
   }
   const list = [...candidates];
@@ -92,4 +111,16 @@ export function testimonialText(el: Element): string {
     }
   }
   return text.slice(0, 2000);
+}
+
+/** Sections led by a heading that introduces customers' words: the heading's section-like parent. */
+function headedTestimonials(doc: Document): Element[] {
+  const out: Element[] = [];
+  for (const h of doc.querySelectorAll("h1, h2, h3, h4, h5, h6")) {
+    if (!TESTIMONIAL_HEADING.test(visibleText(h))) continue;
+    const section = h.closest("section, article, aside, [data-framer-name], [data-testid]");
+    if (!section || ["body", "main", "html"].includes(section.localName)) continue;
+    if (section.querySelector("h1, h2, h3, h4, h5, h6") === h) out.push(section);
+  }
+  return out;
 }

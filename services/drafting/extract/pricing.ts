@@ -18,6 +18,12 @@ const PRICING_CONTEXT = /pric|plan|tier|package|subscri|tarif|preis|prijs|prijz|
 /** Other people's goods on sale (a marketplace's items, a shop's products): not plans. */
 const GOODS_CONTEXT =
   /(?:^|[\s_-])(?:products?|listings?|items?|catalog|shop|cart|sellers?|trending|merch|store|deals?)(?=$|[\s_-])/i;
+/**
+ * Layout utility classes (Tailwind's `items-baseline`, `md:items-center`, Bootstrap's
+ * `align-items-center`, `d-list-item`): class tokens, never words.
+ */
+const UTILITY_TOKEN =
+  /^(?:[\w-]+:)*!?(?:(?:align|justify|place)-)?(?:items|self|content)-[\w-]+$|^(?:[\w-]+:)*(?:d-)?list-item$/i;
 const PLAN_CONTEXT = /plan|tier|subscri|membership/i;
 const PRICING_TITLE = /^(?:pricing|plans|prices|plans (?:&|and) pricing|simple pricing)$/i;
 const CHECK = /^(?:✓|✔|✔️|✅|☑|●|yes|included|true|x)$/i;
@@ -133,7 +139,9 @@ function pricingCards(doc: Document, onPricingPage: boolean): Plan[] {
     cards.push(card);
     const features = [...card.querySelectorAll("li")].map(visibleText)
       .filter((f) => f && f !== priceText).slice(0, 20);
-    plans.push({ plan: name, price: priceText, features, at: all.indexOf(card) });
+    // A card whose amount cannot be read as shown keeps its plan, with no price.
+    const shown = splitAmount(price, priceText) ? null : priceText;
+    plans.push({ plan: name, price: shown, features, at: all.indexOf(card) });
   };
   for (const price of amounts) {
     let card = price;
@@ -159,6 +167,25 @@ function pricingCards(doc: Document, onPricingPage: boolean): Plan[] {
   return plans.sort((a, b) => a.at - b.at).map(({ at: _, ...plan }) => plan);
 }
 
+/** Digits of an amount set apart in their own element ("$12<sup>99</sup>", Elementor's cents). */
+const FRACTION = /(?:^|[\s_-])(?:fraction|fractional|cents?|decimals?)(?:$|[\s_-])/i;
+
+/**
+ * An amount whose text does not read as the page shows it: digits split by a space ("$12 99" from
+ * a cents part in a block) or cents run into the units ("$1299" from "$12<sup>99</sup>"). No
+ * faithful price can be quoted from it, so it gives none.
+ */
+function splitAmount(el: Element, text: string): boolean {
+  if (new RegExp(String.raw`${CURRENCY}\s?\d+\s+\d`, "u").test(text)) return true;
+  return [...el.querySelectorAll("sup, [class]")].some((part) => {
+    if (part.localName !== "sup" && !FRACTION.test(part.getAttribute("class") ?? "")) return false;
+    const digits = visibleText(part);
+    if (!/^\d{1,2}$/.test(digits)) return false;
+    const at = text.indexOf(digits);
+    return at > 0 && /\d$/.test(text.slice(0, at).trimEnd());
+  });
+}
+
 /** Hidden from readers (`hidden`, `aria-hidden`, an inline display: none), e.g. a toggle's other price. */
 function notShown(el: Element): boolean {
   return isHiddenWithin(el);
@@ -166,7 +193,9 @@ function notShown(el: Element): boolean {
 
 /** A price inside a product or listing card, with no plan or tier around it. */
 function othersGoods(el: Element): boolean {
-  const around = ancestorsAndSelf(el).map(classAndId);
+  const around = ancestorsAndSelf(el).map((a) =>
+    classAndId(a).split(/\s+/).filter((t) => !UTILITY_TOKEN.test(t)).join(" ")
+  );
   return around.some((c) => GOODS_CONTEXT.test(c)) && !around.some((c) => PLAN_CONTEXT.test(c));
 }
 

@@ -4,6 +4,7 @@ import type { PageView, Segment } from "./pages.ts";
 import { jsonLdObjects, NONE, quote, similar, value, windowAround } from "./pages.ts";
 import { looseText, MIN_QUOTE_CHARS, normalizeQuoteText, words } from "../text.ts";
 import { PRICE_RE } from "./pricing_rows.ts";
+import { inOtherZone } from "./people.ts";
 
 const GENERIC_HEADING_RE =
   /^(features?|all features|pricing|plans?|faqs?|frequently asked questions|questions\??|about( us)?|contact( us)?|blog|get started|start now|sign up|log ?in|testimonials?|what (our )?(customers|users|people) (say|are saying)|loved by.*|trusted by.*|our (team|story|mission|customers)|team|customers|integrations?|resources|company|product|legal|support|help|newsletter|follow us|how it works|why .*|ready to .*\??|.*\?)$/iu;
@@ -14,7 +15,9 @@ function headingList(view: PageView, levels: number[]): Segment[] {
       normalizeQuoteText(h.text)
     ),
   );
-  return view.segments.filter((s) => s.heading && !s.excluded && wanted.has(s.text));
+  return view.segments.filter((s) =>
+    s.heading && !s.excluded && wanted.has(s.text) && !inOtherZone(view, s)
+  );
 }
 
 /** The heading and the sentence right after it, as one verbatim quote (at most 300 characters). */
@@ -33,7 +36,7 @@ function headingQuote(view: PageView, seg: Segment): EvidenceQuote {
 }
 
 const NOT_FEATURE_SECTION_RE =
-  /\b(testimonials?|customers?|say|saying|pricing|plans?|faqs?|questions?|our team|the team|meet|founders?|blog|news|press|careers?|jobs?|contact|legal|compare|logos|changelog|what'?s new|release notes|add-?ons?|extras)\b/i;
+  /\b(testimonials?|customers?|say|saying|pricing|plans?|faqs?|questions?|our team|the team|meet|founders?|blog|journal|posts?|articles?|news|press|careers?|jobs?|contact|legal|compare|logos|changelog|what'?s new|release notes|add-?ons?|extras)\b/i;
 
 /**
  * A list item's lead-in: the heading it starts with (a card written as a list item), or the lead
@@ -59,6 +62,9 @@ function cardHeadings(v: PageView): string[] {
   );
 }
 
+/** An email address, a web address or a phone number: a contact list's item, never a feature. */
+const CONTACT_ITEM_RE = /[\w.+-]+@[\w-]+\.\w|https?:\/\/|\bwww\.|\+?\d[\d\s().-]{7,}\d/u;
+
 function shortItem(text: string): boolean {
   return words(text).length <= 14 && text.length <= 160;
 }
@@ -80,7 +86,8 @@ function featureLists(v: PageView): Segment[][] {
     }
     const headings = cardHeadings(v);
     if (!unique.every((s) => shortItem(leadIn(s.text, headings)))) continue;
-    if (unique.some((s) => PERSON_ITEM_RE.test(s.text))) continue;
+    if (unique.some((s) => PERSON_ITEM_RE.test(s.text) || CONTACT_ITEM_RE.test(s.text))) continue;
+    if (unique.some((s) => inOtherZone(v, s))) continue;
     // A list whose every item states a price is a price list ("Printer bundle — $249 once").
     if (unique.every((s) => PRICE_RE.test(s.text))) continue;
     const first = unique[0];

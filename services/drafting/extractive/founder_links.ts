@@ -41,7 +41,8 @@ export function draftFounderLinks(
         if (links[link.platform] || !isPersonalProfile(link.url, link.platform)) continue;
         const context = normalizeQuoteText(link.context);
         if (!v.text.includes(context)) continue;
-        if (!linkIsFounders(link, founder.name, v.text, others)) continue;
+        const siblings = v.page.facts.profile_links ?? [];
+        if (!linkIsFounders(link, founder.name, v.text, others, siblings)) continue;
         const card = cardHeadedBy(context, founder.name, v.text);
         const naming = card ? [] : namingQuote(v, context, founder.name);
         if (!naming) continue;

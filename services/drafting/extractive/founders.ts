@@ -10,8 +10,9 @@
 import { type DraftProposal, type EvidenceQuote } from "../evidence.ts";
 import type { PageView, Segment } from "./pages.ts";
 import { isProse, quote } from "./pages.ts";
-import { containsPhrase, looseText, MAX_QUOTE_CHARS } from "../text.ts";
+import { looseText, MAX_QUOTE_CHARS } from "../text.ts";
 import { draftFounderLinks } from "./founder_links.ts";
+import { addBios } from "./founders_bios.ts";
 import { jsonLdFounders } from "./founders_jsonld.ts";
 import { labelledFounders } from "./founders_label.ts";
 import { pluralTitleFounders } from "./founders_plural.ts";
@@ -166,9 +167,11 @@ function teamCards(v: PageView, own: string[], add: Add): void {
       return;
     }
     const next = v.segments[i + 1];
-    if (!next || next.heading || next.excluded || next.start - seg.end > 3) return;
+    if (!next || next.excluded || next.start - seg.end > 3) return;
     const role = next.text.match(ROLE_START_RE);
     if (!role || !FOUNDER_TITLE_RE.test(role[0])) return;
+    // A card's title may be a heading of its own (a name's h2, then the position's h3), whole.
+    if (next.heading && role[0].trim() !== next.text.trim()) return;
     const rest = next.text.slice(role[0].length);
     if (otherCompanyAfter(rest, own)) return;
     let bio = rest.replace(/^[\s,.:;–—-]+/, "").trim();
@@ -318,62 +321,6 @@ function ownFounders(v: PageView, seg: Segment, own: string[], add: Add): void {
     const q = quote(v, clauseOf(seg.text, m));
     for (const p of namesOf(m[1])) add(p.name, p.role, null, [q]);
   }
-}
-
-/**
- * Bios from the founders' stated backgrounds: on the team, about or home page, up to two
- * sentences in a row that name the founder in their first words and no other founder ("Before
- * Tidewell, Jane Doe ran support at Stripe."); by first name alone (if no other founder shares
- * it) right after a sentence naming them in full ("Jane Doe is our co-founder. Jane spent ten
- * years at Stripe."). A sentence that only states the role is skipped.
- */
-function addBios(views: PageView[], founders: Founders): void {
-  for (const f of founders) {
-    if (f.bio) continue;
-    const others = founders.filter((o) => o !== f).map((o) => o.name);
-    const first = f.name.split(" ")[0];
-    const firstName = others.some((o) => o.split(" ")[0] === first) ? null : first;
-    for (const v of views.filter((x) => ["team", "about", "home"].includes(x.kind))) {
-      const run = bioRun(v, f.name, firstName, others);
-      if (!run) continue;
-      f.bio = run;
-      f.evidence.push(quote(v, run));
-      break;
-    }
-  }
-}
-
-/** Whether a name is written (case as given) among the first words of a text. */
-function namedEarly(text: string, name: string): boolean {
-  const head = text.split(/\s+/).slice(0, 8).join(" ");
-  const at = head.indexOf(name);
-  return at >= 0 && !/\p{L}/u.test(head[at - 1] ?? "") &&
-    !/\p{L}/u.test(head[at + name.length] ?? "");
-}
-
-function bioRun(v: PageView, full: string, first: string | null, others: string[]): string | null {
-  const segs = v.segments;
-  const alone = (i: number) => !others.some((o) => containsPhrase(segs[i].text, o));
-  const opens = (i: number) =>
-    alone(i) && (namedEarly(segs[i].text, full) ||
-      (first !== null && namedEarly(segs[i].text, first) && i > 0 &&
-        segs[i - 1].text.includes(full)));
-  const continues = (i: number) =>
-    i < segs.length && alone(i) &&
-    (namedEarly(segs[i].text, full) || (first !== null && namedEarly(segs[i].text, first)));
-  const onlyRole = (s: Segment) =>
-    FOUNDER_TITLE_RE.test(s.text) &&
-    s.text.replace(FOUNDER_TITLE_RE, "").split(/\s+/).length <= full.split(" ").length + 6;
-  const usable = (s: Segment) => isProse(s, 4, false) && !onlyRole(s) && !inNonFounderSection(v, s);
-  for (let i = 0; i < segs.length; i++) {
-    if (!opens(i) || !usable(segs[i])) continue;
-    let end = segs[i].end;
-    const next = segs[i + 1];
-    if (continues(i + 1) && usable(next) && next.start - end <= 1) end = next.end;
-    const run = v.text.slice(segs[i].start, end);
-    return run.length <= MAX_QUOTE_CHARS ? run : segs[i].text;
-  }
-  return null;
 }
 
 /** The founders with their own links, and the primary (first) founder's links as founder_socials. */

@@ -15,7 +15,15 @@ export const FOUNDER_TITLE_RE = new RegExp(
 );
 const ROLE_WORD = String
   .raw`(?:(?:[Cc]o-?\s?)?[Ff]ounder|[Cc]ofounder|${FOREIGN_FOUNDER}|CEO|CTO|COO|CPO|CMO|CFO|[Cc]hief [A-Za-z]+ [Oo]fficer|[Pp]resident|[Cc]reator|[Mm]aker)`;
-export const ROLES = String.raw`${ROLE_WORD}(?:\s*(?:&|and|,|/|\+)\s*${ROLE_WORD})*`;
+/**
+ * A job title a founder title may share a card with: "Head of Product", "VP of Engineering",
+ * "Product Lead" ("Co-founder, Head of Product", "Co-founder & Head of Product"); a second word
+ * after "of" only where the title ends there, never the next card's name ("Head of Product Owen").
+ */
+const JOB_TITLE = String
+  .raw`(?:(?:[Hh]ead|VP|[Vv]ice [Pp]resident|[Dd]irector) of \p{Lu}\p{L}+(?: \p{Lu}\p{L}+(?=$|[,.;)]))?|\p{Lu}\p{L}+ (?:[Ll]ead|[Dd]irector))(?![\p{L}-])`;
+export const ROLES = String
+  .raw`${ROLE_WORD}(?:\s*(?:&|and|,|/|\+)\s*${ROLE_WORD})*(?:\s*(?:&|and|,|/|\+)\s*${JOB_TITLE})?`;
 /** A role phrase at the start of a team card's line. */
 export const ROLE_START_RE = new RegExp(`^(${ROLES})`, "iu");
 /**

@@ -1,8 +1,10 @@
 /** What the product is called and how it describes itself: name, tagline and descriptions. */
 import { type DraftedValue, type DraftProposal, type EvidenceQuote } from "../evidence.ts";
+import { draftFaqs } from "./faqs.ts";
 import { draftFeatures } from "./features.ts";
 import type { PageView, Segment } from "./pages.ts";
 import { isPersonName, sectionOf } from "./people.ts";
+import { inPostsBlock } from "./story.ts";
 import {
   isProse,
   jsonLdObjects,
@@ -16,7 +18,7 @@ import {
   sourcedQuote,
   value,
 } from "./pages.ts";
-import { looseText, MAX_QUOTE_CHARS, normalizeQuoteText, words } from "../text.ts";
+import { looseText, MAX_QUOTE_CHARS, normalizeQuoteText, spansOf, words } from "../text.ts";
 import { PAGE_NAME_RE } from "../page_names.ts";
 
 const SOFTWARE_TYPES =
@@ -298,10 +300,10 @@ export function draftDescription(views: PageView[]): DraftedValue {
     const q = m.length <= MAX_PROSE_QUOTE ? quoteFor([home], m, MAX_QUOTE_CHARS) : null;
     if (q) add(m, q);
   }
-  for (const run of proseRuns(home, 700, 2, inBio(home))) add(run, quote(home, run));
+  for (const run of proseRuns(home, 700, 2, notDescribing(home))) add(run, quote(home, run));
   const about = views.find((v) => v.kind === "about");
   if (about) {
-    for (const run of proseRuns(about, 500, 1, inBio(about))) add(run, quote(about, run));
+    for (const run of proseRuns(about, 500, 1, notDescribing(about))) add(run, quote(about, run));
   }
   if (parts.length === 0) {
     const ld = ldDescription(views);
@@ -326,6 +328,27 @@ export function draftDescription(views: PageView[]): DraftedValue {
  */
 function inBio(view: PageView): (seg: Segment) => boolean {
   return (seg) => isPersonName(sectionOf(view, seg));
+}
+
+/**
+ * What a description never takes from a page: a person's bio, the page's FAQ questions and
+ * answers (they answer a visitor, they do not say what the product is), post teasers, and the
+ * page's navigation, footer and legal notices.
+ */
+function notDescribing(view: PageView): (seg: Segment) => boolean {
+  const bio = inBio(view);
+  const posts = inPostsBlock(view);
+  const faq = draftFaqs([view]).map((f) => looseText(`${f.question} ${f.answer}`));
+  const frame = spansOf(
+    view.text,
+    (view.page.facts.zones ?? []).filter((z) => /^(?:nav|footer|legal)$/.test(z.kind))
+      .map((z) => normalizeQuoteText(z.text)),
+  );
+  return (seg) => {
+    const key = looseText(seg.text);
+    return bio(seg) || posts(seg) || (key !== "" && faq.some((t) => t.includes(key))) ||
+      frame.some(([s, e]) => seg.start < e && s < seg.end);
+  };
 }
 
 /** The spec's limits of a draft's SEO title and meta description. */

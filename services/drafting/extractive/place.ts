@@ -43,15 +43,31 @@ const ADDRESS_RE = new RegExp(
   String.raw`\b\d{4,5}(?: ?[A-Z]{2})?\s+(${PLACE}(?:,?\s+(?:the\s+)?${PLACE})?)`,
   "gu",
 );
+const UK_POSTCODE = String.raw`[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}\b`;
 /** A UK postcode after the city: "London EC1M 3HE, United Kingdom", "Leeds LS1 5HD, UK". */
 const UK_ADDRESS_RE = new RegExp(
   String
-    .raw`(${PLACE}),?\s+[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}\b,?\s+(?:the\s+)?(${PLACE})`,
+    .raw`(${PLACE}),?\s+${UK_POSTCODE},?\s+(?:the\s+)?(${PLACE})`,
   "gu",
 );
 const US_ADDRESS_RE = new RegExp(
   String
     .raw`\b(${CAP}(?: ${CAP}){0,2}),\s*[A-Z]{2}\s+\d{5}(?:-\d{4})?(?:,?\s*(USA|U\.S\.A\.|United States))?`,
+  "gu",
+);
+/** The last word of a street line: "14 Lapp's Quay", "North Terrace", "Sutton Harbour". */
+const STREET = String
+  .raw`(?:Street|St|Road|Rd|Avenue|Ave|Lane|Ln|Quay|Terrace|Harbour|Harbor|Wharf|Drive|Boulevard|Blvd|Way|Place|Square|Parade|Crescent|Close|Court|Row|Centre|Center|Building|House|Straße|Strasse)\.?`;
+const STREET_RE = new RegExp(`^${STREET}$`, "u");
+/**
+ * A postal address whose lines a page joins with spaces (their `<br>`s are gone): the street line,
+ * then the city, a state and postcode or a UK postcode, and the country ("14 Lapp's Quay Cork,
+ * Ireland", "North Terrace Adelaide SA 5000, Australia", "Sutton Harbour Plymouth PL4 0DW United
+ * Kingdom"). The street word bounds the city, so the street's name is never part of it.
+ */
+const POSTAL_LINES_RE = new RegExp(
+  String
+    .raw`${CAP}\s+${STREET},?\s+(${PLACE})(?:,?\s+[A-Z]{2,3}\s+\d{4,5}|,?\s+${UK_POSTCODE})?,?\s+(?:the\s+)?(${PLACE})`,
   "gu",
 );
 
@@ -155,7 +171,7 @@ const JOINER_RE = new RegExp(`^${JOINER}$`, "u");
  * between them ("Freiburg im Breisgau", "San Francisco").
  */
 function trailingPlace(text: string): string {
-  const parts = text.split(" ");
+  const parts = afterStreet(text.split(" "));
   let at = parts.length - 1;
   for (let caps = 1; at > 0 && caps < 2; caps++) {
     const joined = JOINER_RE.test(parts[at - 1]) && at > 1 && /^\p{Lu}/u.test(parts[at - 2]);
@@ -164,6 +180,17 @@ function trailingPlace(text: string): string {
     else break;
   }
   return parts.slice(at).join(" ");
+}
+
+/**
+ * The words after a street line's last word ("Sutton Harbour Plymouth" → "Plymouth"); a street
+ * word needs a name before it and a city after it, else the words are kept ("Harbour Grace").
+ */
+function afterStreet(parts: string[]): string[] {
+  for (let i = parts.length - 2; i >= 1; i--) {
+    if (STREET_RE.test(parts[i])) return parts.slice(i + 1);
+  }
+  return parts;
 }
 
 /** The country after a UK postcode, where a bare "UK" is one too. */
@@ -256,6 +283,13 @@ export function draftPlace(views: PageView[]): { country: DraftedValue; city: Dr
       for (const m of seg.text.matchAll(ADDRESS_RE)) {
         const place = placeAfterCode(m[1]);
         if (place) found.push({ ...place, quote: q(m), rank: 0.5 + pageRank(v) / 10 });
+      }
+      for (const m of seg.text.matchAll(POSTAL_LINES_RE)) {
+        const country = ukCountry(m[2]);
+        if (country && !notOurs(seg.text, m.index!)) {
+          // The country only: the verifier reads the joined lines as one longer place name.
+          found.push({ city: null, country, quote: q(m), rank: 0.5 + pageRank(v) / 10 });
+        }
       }
       for (const m of seg.text.matchAll(UK_ADDRESS_RE)) {
         const country = ukCountry(m[2]);

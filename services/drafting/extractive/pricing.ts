@@ -17,6 +17,7 @@ import {
 } from "../vocabulary.ts";
 import { COMMISSION_RE, freeHint, othersPrices } from "./pricing_lines.ts";
 import {
+  callToAction,
   findLine,
   freeTier,
   headingPrices,
@@ -38,6 +39,7 @@ import {
   PRICE_TAIL_RE,
   quoteThrough,
   sameAmount,
+  SPLIT_AMOUNT_RE,
   unitRows,
 } from "./pricing_rows.ts";
 
@@ -48,6 +50,8 @@ function pricingPlans(views: PageView[]) {
   const seen = new Set<string>();
   // A comparison, careers or integrations page's table holds other products' prices.
   for (const v of views.filter((v) => !othersPrices(v))) {
+    // A card whose price the extractor could not read ("$12 99"): no plan of that page is told.
+    if (unreadPrices(v)) continue;
     for (const p of v.page.facts.pricing ?? []) {
       const plan = normalizeQuoteText(p.plan ?? "");
       // A plan "named" by a price is a table read the wrong way round (a header-less table of
@@ -66,6 +70,27 @@ function pricingPlans(views: PageView[]) {
     plans.push({ plan: h.plan, price: normalizeQuoteText(h.price), features: [], view: h.view });
   }
   return plans;
+}
+
+/**
+ * Whether a page has a plan card without a price whose head (from its name to its first feature
+ * or the next card's name, at most 120 characters) shows an amount: a price split over elements
+ * ("$<span>12</span><span>99</span>") that the extractor left unread.
+ */
+function unreadPrices(view: PageView): boolean {
+  const cards = view.page.facts.pricing ?? [];
+  const lower = view.text.toLowerCase();
+  return cards.some((card, i) => {
+    if (card.price || !card.plan) return false;
+    const at = lower.indexOf(normalizeQuoteText(card.plan).toLowerCase());
+    if (at < 0) return false;
+    const from = at + card.plan.length;
+    const ends = [cards[i + 1]?.plan, card.features?.[0]]
+      .map((t) => (t ? lower.indexOf(normalizeQuoteText(t).toLowerCase(), from) : -1))
+      .filter((e) => e >= 0);
+    const head = view.text.slice(from, Math.min(from + 120, ...ends));
+    return PRICE_RE.test(head) || SPLIT_AMOUNT_RE.test(head);
+  });
 }
 
 function isFreePrice(price: string | null, plan: string): boolean {
@@ -304,7 +329,7 @@ export function draftPricingSummary(views: PageView[]): DraftedValue {
     }
     // A trial stated next to the plans belongs to the summary.
     const trial = priceSegments(views, 8).find((f) =>
-      TRIAL_RE.test(f.seg.text) && f.seg.text.length <= 200
+      TRIAL_RE.test(f.seg.text) && f.seg.text.length <= 200 && !callToAction(f.view, f.seg.text)
     );
     if (trial) {
       // A trial sentence that restates the plans adds only its trial: no plan twice.
@@ -331,6 +356,7 @@ export function draftPricingSummary(views: PageView[]): DraftedValue {
   const stated = new Set<string>();
   for (const f of found) {
     if (kept.length >= 4) break;
+    if (SPLIT_AMOUNT_RE.test(f.seg.text)) continue;
     if (kept.map((k) => k.seg.text).join(" ").length + f.seg.text.length > 400) break;
     // A short line that only repeats a price already kept ("Buy Framecraft for $29") adds nothing.
     const amounts = amountsIn(f.seg.text);

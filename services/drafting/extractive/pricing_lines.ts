@@ -77,6 +77,29 @@ export function othersPrices(view: PageView): boolean {
     [path, title, h1].some((t) => COMPARISON_RE.test(t));
 }
 
+/** The shape of a button's label: an imperative with no sentence stop ("Start your free trial"). */
+export const CALL_TO_ACTION_RE =
+  /^(?:start|try|get|begin|claim|activate|sign up|join|book|request|create|open|go)\b[^.!?]*$/iu;
+
+/**
+ * A segment split where a button's label runs into the next label with no space ("Start your
+ * 14-day free trialLearn more"): a lower-case letter straight before a capital ends a label that
+ * reads as a call to action. Each part keeps its place in the page's text.
+ */
+function labels(seg: Segment): Segment[] {
+  const parts: Segment[] = [];
+  let from = 0;
+  for (const m of seg.text.matchAll(/(?<=\p{Ll})(?=\p{Lu})/gu)) {
+    const text = seg.text.slice(from, m.index);
+    if (!CALL_TO_ACTION_RE.test(text.trim())) continue;
+    parts.push({ ...seg, text, start: seg.start + from, end: seg.start + m.index! });
+    from = m.index!;
+  }
+  if (from === 0) return [seg];
+  const rest = seg.text.slice(from);
+  return [...parts, { ...seg, text: rest, start: seg.start + from, end: seg.end }];
+}
+
 /**
  * The segments that may state the product's own prices: not excluded, not headings, not numbered
  * headlines or changelog entries, not under an article/news/listing heading, not on a post, a
@@ -109,7 +132,9 @@ export function* pricingLines(
       if (seg.excluded || offTopic || HEADLINE_RE.test(seg.text)) return;
       // Add-ons' prices and what other products charge are not the product's price.
       if (ADD_ON_LINE_RE.test(seg.text) || OTHERS_PRICE_RE.test(seg.text)) return;
-      out.push({ view, seg, pricing: pricingPage || pricingSection });
+      for (const part of labels(seg)) {
+        out.push({ view, seg: part, pricing: pricingPage || pricingSection });
+      }
     });
     yield* out;
   }

@@ -12,6 +12,12 @@ import { FOREIGN_PERIOD } from "../vocabulary.ts";
 /** An amount with its currency before or after it ("$19", "19 €", "19 EUR"). */
 export const PRICE_RE = /(?:[$€£]\s?\d[\d,.]*|\d[\d,.]*\s?(?:[$€£]|(?:usd|eur|gbp)\b))/iu;
 
+/**
+ * An amount whose cents stand apart from it ("$12 99" from "$12<sup>99</sup>", "12 99 €"): the
+ * text does not show what it costs, so it is never read as a price.
+ */
+export const SPLIT_AMOUNT_RE = /[$€£]\s?\d+ \d{2}(?![\d.,])|(?<![\d.,])\d+ \d{2}\s?[€£$]/u;
+
 /** A billing period next to a price ("per month", "£19 / month", "billed", "pro Monat"). */
 export const PERIOD_WORD_RE = new RegExp(
   String

@@ -14,7 +14,7 @@ import {
   TRIAL_RE,
   withoutOtherFree,
 } from "../vocabulary.ts";
-import { COMMISSION_RE, PRICE_START_RE, pricingLines } from "./pricing_lines.ts";
+import { CALL_TO_ACTION_RE, COMMISSION_RE, PRICE_START_RE, pricingLines } from "./pricing_lines.ts";
 import { PERIOD_WORD_RE, PRICE_RE, PRICE_TAIL_RE } from "./pricing_rows.ts";
 
 /** An offer no longer made ("the old lifetime deal has ended", "our launch price ended on 1 March"). */
@@ -112,6 +112,17 @@ export function freeTier(text: string): boolean {
   const before = kept.slice(0, m.index);
   const after = kept.slice(m.index! + m[0].length);
   return !/['’]s\s*$/u.test(before) && !/^\s+(?:of|from|at)\s+\p{Lu}/u.test(after);
+}
+
+/**
+ * Whether a line is a button's or a link's label ("Start your free trial", "Try it free"), an
+ * invitation rather than a statement of what is offered: the text of one of the page's links, or a
+ * short imperative without a full stop.
+ */
+export function callToAction(view: PageView, text: string): boolean {
+  const t = text.trim();
+  if ((view.page.facts.links ?? []).some((l) => l.text.trim() === t)) return true;
+  return CALL_TO_ACTION_RE.test(t) && words(t).length <= 8;
 }
 
 /** Free-plan words that state no free plan: a sign-up button, an amount alone ("$0 setup"). */

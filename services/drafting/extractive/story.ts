@@ -3,6 +3,7 @@ import { type DraftProposal, type StorySection } from "../evidence.ts";
 import type { PageView, Segment } from "./pages.ts";
 import { isProse, MAX_PROSE_QUOTE, proseRuns, quote, value, windowAround } from "./pages.ts";
 import { looseText, words } from "../text.ts";
+import { inOtherZone } from "./people.ts";
 
 const STORY_HEADINGS: { section: StorySection; re: RegExp }[] = [
   {
@@ -105,17 +106,21 @@ const POST_TYPE_RE = /^(?:BlogPosting|NewsArticle|Article|TechArticle|SocialMedi
 const BYLINE_RE =
   /^(?:posted|published|updated|written)\b|\b(?:posted|published|written) (?:on|by|in)\b|\blast (?:updated|modified|edited)\b|\bmin(?:ute)?s? read\b/i;
 
+/** A URL's path, or "" when it is no URL (then judged by the markup alone). */
+function pathOf(url: string, base?: string): string {
+  try {
+    return new URL(url, base).pathname;
+  } catch {
+    return "";
+  }
+}
+
 /**
  * Whether a page is a blog post or article (its path, og:type article, or a JSON-LD article
  * type): its dates are the post's, never a company milestone.
  */
 export function isPostPage(v: PageView): boolean {
-  let path = "";
-  try {
-    path = new URL(v.url).pathname;
-  } catch {
-    // Not a URL: judged by its markup alone.
-  }
+  const path = pathOf(v.url);
   const f = v.page.facts;
   const ogType = f?.og?.["type"] ?? f?.og?.["og:type"] ?? "";
   const objects = (f?.json_ld ?? []).flatMap((o) => {
@@ -130,12 +135,61 @@ export function isPostPage(v: PageView): boolean {
     types.some((t) => typeof t === "string" && POST_TYPE_RE.test(t));
 }
 
+/** A heading over a block of posts: "From the blog", "Latest posts", "From the journal", "News". */
+const POSTS_HEADING_RE = /\b(?:blog|journal|news(?:room)?|posts|articles)\b/i;
+/** A same-site link to one post: its path names a blog, or dates it ("/2024/02/12/slug/"). */
+const POST_LINK_RE =
+  /\/(?:blog|news|posts?|articles?|journal|magazine)\/.|\/(?:19|20)\d\d\/\d\d?\//i;
+
+/** The level of a heading segment as the page reports it (2 when unknown). */
+function headingLevel(view: PageView, seg: Segment): number {
+  const key = looseText(seg.text);
+  return (view.page.facts.headings ?? []).find((h) => looseText(h.text) === key)?.level ?? 2;
+}
+
+/** Whether a heading is a post's title: the text of a same-site link to a post. */
+function isPostTitle(view: PageView, seg: Segment): boolean {
+  const key = looseText(seg.text);
+  return (view.page.facts.links ?? []).some((l) =>
+    looseText(l.text) === key && POST_LINK_RE.test(pathOf(l.url, view.url))
+  );
+}
+
+const postsCache = new WeakMap<PageView, Set<Segment>>();
+
+/**
+ * Whether a segment belongs to post teasers (a block of blog, journal or news cards, on any page):
+ * a teaser zone, or what stands under a heading of posts or a post's linked title, down to the
+ * next heading of the same or a higher level. A post's text and dates are never the company's.
+ */
+export function inPostsBlock(view: PageView): (seg: Segment) => boolean {
+  let marked = postsCache.get(view);
+  if (!marked) {
+    marked = new Set();
+    let blockLevel: number | null = null;
+    for (const seg of view.segments) {
+      if (seg.heading) {
+        const level = headingLevel(view, seg);
+        if (blockLevel !== null && level <= blockLevel) blockLevel = null;
+        if (blockLevel === null && (POSTS_HEADING_RE.test(seg.text) || isPostTitle(view, seg))) {
+          blockLevel = level;
+        }
+      }
+      if (blockLevel !== null || inOtherZone(view, seg)) marked.add(seg);
+    }
+    postsCache.set(view, marked);
+  }
+  const posts = marked;
+  return (seg) => posts.has(seg);
+}
+
 /** Dated events (timeline entries and dated sentences), in date order; never a post's dates. */
 export function draftMilestones(views: PageView[]): DraftProposal["milestones"] {
   const out: DraftProposal["milestones"] = [];
   for (const v of views.filter((v) => !isPostPage(v))) {
+    const inPosts = inPostsBlock(v);
     v.segments.forEach((seg, i) => {
-      if (seg.excluded || out.length >= 20 || BYLINE_RE.test(seg.text)) return;
+      if (seg.excluded || out.length >= 20 || BYLINE_RE.test(seg.text) || inPosts(seg)) return;
       let text = seg.text;
       const dateSource = seg.text;
       let quoteText = seg.text;

@@ -186,10 +186,43 @@ export function placeFragment(quote: string, city: string): boolean {
     const before = q[at - 1];
     const after = q[at + n.length];
     const joinedBefore = before && !q[at].brk && !q[at].comma &&
-      (PLACE_JOINERS.has(before.w) || /^\p{Lu}\p{Ll}/u.test(before.raw));
+      (PLACE_JOINERS.has(before.w) || /^\p{Lu}\p{Ll}/u.test(before.raw)) &&
+      !streetThenCity(q, at, n.length);
     // "04275 Leipzig Deutschland": a country after the city is the address's next line.
     const joinedAfter = after && !after.brk && !after.comma && /^\p{Lu}\p{Ll}/u.test(after.raw) &&
       !countryAfter(q, at + n.length);
     return Boolean(joinedBefore || joinedAfter || particleNameAfter(q, at + n.length));
   });
+}
+
+/** Words that end a street or quay's name in an address ("Sutton Harbour", "Mill Lane"). */
+const STREET_WORDS = new Set([
+  "street",
+  "st",
+  "road",
+  "rd",
+  "lane",
+  "avenue",
+  "ave",
+  "way",
+  "quay",
+  "wharf",
+  "harbour",
+  "harbor",
+  "square",
+  "drive",
+  "terrace",
+  "crescent",
+  "straße",
+  "strasse",
+]);
+
+/**
+ * Whether the city at `at` is an address's next line: a street word before it and a postcode
+ * (a token with a digit, "PL4", "10115") right after it ("Sutton Harbour Plymouth PL4 0DW").
+ */
+function streetThenCity(q: Tok[], at: number, length: number): boolean {
+  const after = q[at + length];
+  return STREET_WORDS.has(q[at - 1]?.w ?? "") && Boolean(after) && !after.brk &&
+    /^(?=.*\d)[\p{Lu}\d-]{2,}$/u.test(after.raw);
 }
