@@ -4,29 +4,18 @@
  * FAQ's questions and answers, post teasers or the footer.
  */
 import assert from "node:assert/strict";
-import { extractPage } from "../services/drafting/extract.ts";
-import type { EvidencePage } from "../services/drafting/evidence.ts";
 import { draftExtractive } from "../services/drafting/drafter_extractive.ts";
+import { readPages } from "./people_fixture.ts";
 
 const ORIGIN = "http://127.0.0.1:8124";
 
 /** Drafts a one-page site from its home page's main content and footer. */
 async function draftHome(main: string, footer = "<p>© 2025 Walkly</p>") {
-  const url = `${ORIGIN}/`;
   const html = `<!doctype html><html lang="en"><head><title>Walkly</title></head><body>
     <header><nav><a href="/">Home</a> <a href="/blog/">Blog</a></nav></header>
     <main>${main}</main><footer>${footer}</footer></body></html>`;
-  const e = await extractPage(html, url);
-  const page: EvidencePage = {
-    url,
-    fetched_at: "",
-    status: 200,
-    kind: "home",
-    title: e.title,
-    text: e.text,
-    facts: e.facts,
-  };
-  return draftExtractive([page], { categories: [], startUrl: url });
+  const pages = await readPages(ORIGIN, [["/", "home", html]]);
+  return draftExtractive(pages, { categories: [], startUrl: `${ORIGIN}/` });
 }
 
 const HERO = `<h1>Scheduling for dog walkers</h1>
