@@ -146,6 +146,19 @@ const TRUTH: SiteTruth = {
   decoys: ["Frankfurt", "Grace Hopper"],
 };
 
+Deno.test("an app state written as a data-only object literal is a source at its paths", () => {
+  const html = `<html><body><div id="root"></div><script>
+window.__STATE__ = {hero: {title: 'Acme\\'s rockets', lead: "Rockets, for everyone",}, /* x */ n: undefined,};</script>
+<script>window.__CODE__ = {a: track("x")};</script></body></html>`;
+  const page = pageSources(html, "http://acme.test/");
+  const found = (quote: string, locator: string) =>
+    quoteFound({ quote, url: "http://acme.test/", source: "app", locator }, page);
+  assert.equal(found("Acme's rockets", "__STATE__:hero.title"), "yes");
+  assert.equal(found("Acme's rockets Rockets, for everyone", "__STATE__:hero"), "yes");
+  assert.equal(found("Rockets", "__STATE__:hero.title"), "no", "at its own path only");
+  assert.equal(found("x", "__CODE__:a"), "no", "code is not read");
+});
+
 Deno.test("matching: alternatives, feature heads, accounts, Yes/No and decoys", async () => {
   const ev = [{ quote: "x", url: "http://acme.test/" }];
   const good = score(

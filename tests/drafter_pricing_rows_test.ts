@@ -165,3 +165,34 @@ Deno.test("pricing: JSON-LD offers and a list of add-ons are not plans, nor feat
   assert.equal(val(f.pricing_summary), "Parsely is $39 per workspace per month");
   assert.deepEqual(val(f.features), ["Receipts read in seconds", "Totals checked twice"]);
 });
+
+const remarkTable = page(
+  "Pricing · Parsely",
+  `<h1>Simple pricing</h1>
+  <table><thead><tr><th></th><th>Free</th><th>Pro</th></tr></thead>
+  <tbody><tr><td>Price</td><td>$0</td><td>$3 / month<br><small>or $24 / year (save 33%)</small></td></tr>
+  <tr><td>Receipts a month</td><td>50</td><td>Unlimited</td></tr></tbody></table>`,
+);
+
+Deno.test("pricing: a price cell's closing remark in parentheses is kept after a comma and verified", async () => {
+  const v = await verifiedDraft([HOME, ["/pricing", "pricing", remarkTable]]);
+  assert.equal(
+    val(v.proposal.fields.pricing_summary),
+    "Free: $0; Pro: $3 / month or $24 / year, save 33%",
+  );
+  assert.ok(!v.dropped.some((d) => d.field === "pricing_summary"), JSON.stringify(v.dropped));
+});
+
+Deno.test("pricing: a card's remark in parentheses stays supported by the card's own text", async () => {
+  const cards = page(
+    "Pricing · Parsely",
+    `<h1>Pricing</h1><div class="pricing">
+    <div class="plan"><h3>Starter</h3><p class="price">$0</p><ul><li>50 receipts</li></ul></div>
+    <div class="plan"><h3>Team</h3><p class="price">$10/month (billed yearly)</p><ul><li>Unlimited receipts</li></ul></div></div>`,
+  );
+  const v = await verifiedDraft([HOME, ["/pricing", "pricing", cards]]);
+  assert.equal(
+    val(v.proposal.fields.pricing_summary),
+    "Starter: $0; Team: $10/month, billed yearly",
+  );
+});

@@ -174,3 +174,19 @@ Deno.test("pricing summary: a launch price that ended is not a price of the prod
   assert.ok(summary.includes("$12 a month") && !summary.includes("$8"), summary);
   assert.equal(val(verified.fields.pricing_model), "Subscription");
 });
+
+Deno.test("pricing model: a compact 'Free · Pro $3/month' line is Freemium; a lone 'Free' word is not", async () => {
+  const hero =
+    `<h1>Stop autoplay. Mute noisy tabs.</h1><p>Hushtab pauses videos that start on their own.</p>`;
+  const compact = await homeDraft("Hushtab", `${hero}<p>Free · Pro $3/month</p>`);
+  assert.equal(val(compact.fields.pricing_model), "Freemium");
+  // "Free" as one of a few adjectives, a price elsewhere: no free plan is stated.
+  const adjectives = await homeDraft(
+    "Hushtab",
+    `${hero}<p>Free · Private · Fast</p><p>Hushtab Pro costs $3/month.</p>`,
+  );
+  assert.notEqual(val(adjectives.fields.pricing_model), "Freemium");
+  // An ended plan beside "Free" is no paid plan.
+  const ended = await homeDraft("Hushtab", `${hero}<p>Free · Pro $3/month (no longer offered)</p>`);
+  assert.notEqual(val(ended.fields.pricing_model), "Freemium");
+});

@@ -7,7 +7,8 @@
  *   body's text with script, style, template and `hidden` elements left out, block elements
  *   separated by a space.
  * - `source: "app"`: a client-rendered app's JSON (`<script type="application/json">` named by its
- *   id, `__NEXT_DATA__` among them, or `window.NAME = {...}`); `locator` is `NAME:dotted.path`. The
+ *   id, `__NEXT_DATA__` among them, or `window.NAME = {...}` as JSON or a data-only object
+ *   literal: bare keys, single quotes, trailing commas); `locator` is `NAME:dotted.path`. The
  *   quote must be a span of the string at that path, or, when the path names an object, of its
  *   direct strings that read as text (not URLs or one-word identifiers) joined by a space.
  * - `source: "alt"`: a span of the alt text of the image whose URL (resolved) is the `locator`.
@@ -188,10 +189,26 @@ function appJson(doc: Document): Map<string, unknown> {
       return;
     }
     const m = body.match(ASSIGNED);
-    const parsed = m ? parseJson(m[2]) : null;
+    const parsed = m ? parseJson(m[2]) ?? parseJson(relaxed(m[2])) : null;
     if (m && parsed !== null) out.set(m[1], parsed);
   });
   return out;
+}
+
+/**
+ * A JavaScript object literal of data as JSON, read apart from the drafter's own reader: strings
+ * kept, single-quoted ones re-quoted, bare keys quoted, trailing commas and comments dropped.
+ */
+function relaxed(literal: string): string {
+  const token =
+    /("(?:[^"\\]|\\.)*")|'((?:[^'\\]|\\.)*)'|\/\/[^\n]*|\/\*[\s\S]*?\*\/|([A-Za-z_$][\w$]*)(\s*:)|,(\s*[}\]])|\bundefined\b/g;
+  return literal.replace(token, (all, dq, sq, key, colon, close) => {
+    if (dq !== undefined) return dq;
+    if (sq !== undefined) return JSON.stringify(sq.replace(/\\(['"\\])/g, "$1"));
+    if (key !== undefined) return JSON.stringify(key) + colon;
+    if (close !== undefined) return close;
+    return all === "undefined" ? "null" : " ";
+  });
 }
 
 /** Whether a quote stands in the app JSON value at `locator` (see the module comment). */

@@ -6,7 +6,7 @@ import { looseText } from "./text.ts";
 
 /** Founding words, also in Dutch, German, French and Spanish ("opgericht in", "fundada en"). */
 const FOUNDING_WORDS_OTHER = String
-  .raw`opgericht|gestart|ontstaan|ontstond|gegründet|gegruendet|entstand|entstanden|seit|fondée?|fondee?|fondat[ao]|depuis|fundad[ao]|fundó|naci[óo]|desde`;
+  .raw`opgericht|gestart|ontstaan|ontstond|gegründet|gegruendet|entstand|entstanden|seit|fondée?|fondee?|fondat[ao]|depuis|fundad[ao]|fundó|naci[óo]|nacimos|nasceu|nascemos|desde`;
 const FOUNDING_WORDS = String
   .raw`(?:\b(?:founded|co-founded|cofounded|established|started|incorporated|began|since|launched in|founding ?date|foundingDate|first (?:version|release) (?:shipped|launched|was released|came out)|${FOUNDING_WORDS_OTHER})(?![\p{L}])|\best\.|\b(?:created|built)\b[^.!?|]{0,40}?\bin(?= (?:19|20)\d\d\b))`;
 
@@ -49,6 +49,7 @@ export function foundingYearClaims(
     if (about && aboutOther(text, m.index!, sentence, weak, names)) continue;
     if (about && otherVenture(sentence, m[2], names, about.siteUsesName ?? true)) continue;
     if (about && weak && !weakAboutCompany(text, m.index!, sentence, names)) continue;
+    if (about && BORN_RE.test(m[1]) && !bornOfOwn(sentence, names)) continue;
     add(m[3], weak);
   }
   for (const m of text.matchAll(before)) {
@@ -67,6 +68,23 @@ export function foundingYearClaims(
   }
   return [...found].map(([year, weak]) => ({ year, weak }))
     .sort((a, b) => Number(a.weak) - Number(b.weak));
+}
+
+/** "Born" in the third person: a person's birth or another organisation's unless said of the site. */
+const BORN_RE = /^(?:naci[óo]|nasceu)$/iu;
+
+/**
+ * Whether "nació" / "nasceu" is said of the site: its subject, right before it, is one of the
+ * site's names ("Cistella nació en 2019", "A Tramela nasceu em 2020"), never a person ("Lucía
+ * Ferrer nació en 1990") or another group ("La Garrofa nació en 2011"). The first person
+ * ("nacimos", "nascemos") is the site speaking of itself.
+ */
+function bornOfOwn(sentence: string, names: string[]): boolean {
+  const subject = looseText(sentence).trim();
+  return names.some((n) => {
+    const name = looseText(n);
+    return subject === name || subject.endsWith(` ${name}`);
+  });
 }
 
 /** A negation between a cue and its year: "we had not founded anything in 2017". */

@@ -1,9 +1,10 @@
 /**
  * Content that client-rendered apps carry in JSON instead of HTML: `<script id="__NEXT_DATA__">`,
  * other `<script type="application/json">` blocks, and `window.__INITIAL_STATE__ = {...}` /
- * `window.__NUXT__ = {...}` assignments whose value is plain JSON. Each string that reads as
- * text for people becomes a fact with its path (`__NEXT_DATA__:props.pageProps.tagline`); keys
- * that hold code, ids, URLs, hashes or build data are skipped, and the count and size are capped.
+ * `window.__NUXT__ = {...}` assignments whose value is JSON or a data-only object literal. Each
+ * string that reads as text for people becomes a fact with its path
+ * (`__NEXT_DATA__:props.pageProps.tagline`); keys that hold code, ids, URLs, hashes, build data,
+ * navigation or button labels are skipped, and the count and size are capped.
  *
  * A string's "parent" is its path without the last key: the direct strings of one object (a
  * card: a person's name and role, a plan's name and price) are shown together by the app, and
@@ -54,9 +55,16 @@ function readable(v: unknown): string {
   return !text || text.length > MAX_STRING_CHARS || codeLike(text) ? "" : text;
 }
 
+/**
+ * Keys of the app's chrome: navigation and button labels ("Start free", "Book a demo") are what
+ * the page lets one do, not what it states, as links and buttons are in HTML.
+ */
+const CHROME_KEY_RE =
+  /^(?:nav|navigation|menus?|breadcrumbs?|cta|ctas|\w*(?:Cta|CTA)|buttons?|\w*Button(?:Text|Label)?|buttonText|buttonLabel|secondaryCta)$/;
+
 /** Whether the value under a key may hold text: strings only under keys that are not code's. */
 function textKey(k: string, v: unknown): boolean {
-  if (BUILD_KEY_RE.test(k)) return false;
+  if (BUILD_KEY_RE.test(k) || CHROME_KEY_RE.test(k)) return false;
   return (v !== null && typeof v === "object") || !SKIPPED_KEY_RE.test(k);
 }
 
@@ -159,7 +167,84 @@ function parseJson(raw: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
+    return parseObjectLiteral(text);
+  }
+}
+
+/**
+ * A JavaScript object literal that holds only data, as JSON: unquoted keys, single-quoted strings,
+ * trailing commas, comments, `undefined` (as null) and a minifier's `!0`/`!1`. Anything that is
+ * code (a variable, a call, an operator, a template string) makes it undefined: nothing is run.
+ */
+export function parseObjectLiteral(text: string): unknown {
+  const json = literalToJson(text);
+  if (json === undefined) return undefined;
+  try {
+    return JSON.parse(json);
+  } catch {
     return undefined;
+  }
+}
+
+const LITERAL_WORDS: Record<string, string> = {
+  true: "true",
+  false: "false",
+  null: "null",
+  undefined: "null",
+};
+
+function literalToJson(text: string): string | undefined {
+  let out = "";
+  let i = 0;
+  while (i < text.length) {
+    const c = text[i];
+    const rest = text.slice(i);
+    const gap = rest.match(/^(?:\s+|\/\/[^\n]*|\/\*[\s\S]*?\*\/)/);
+    if (gap) {
+      out += " ";
+      i += gap[0].length;
+    } else if (c === '"' || c === "'") {
+      const m = rest.match(c === '"' ? /^"(?:[^"\\\n]|\\.)*"/ : /^'(?:[^'\\\n]|\\.)*'/);
+      if (!m) return undefined;
+      out += c === '"' ? m[0] : JSON.stringify(unescapeSingle(m[0].slice(1, -1)));
+      i += m[0].length;
+    } else if (/[A-Za-z_$]/.test(c)) {
+      const word = rest.match(/^[A-Za-z_$][\w$]*/)![0];
+      const key = /^\s*:/.test(text.slice(i + word.length));
+      if (!key && !(word in LITERAL_WORDS)) return undefined;
+      out += key ? JSON.stringify(word) : LITERAL_WORDS[word];
+      i += word.length;
+    } else if (rest.startsWith("!0") || rest.startsWith("!1")) {
+      out += rest[1] === "0" ? "true" : "false";
+      i += 2;
+    } else if (c === "," && /^,(?:\s|\/\/[^\n]*|\/\*[\s\S]*?\*\/)*[}\]]/.test(rest)) {
+      i += 1;
+    } else if (/[{}[\]:,]/.test(c)) {
+      out += c;
+      i += 1;
+    } else {
+      const number = rest.match(/^-?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?/);
+      if (!number) return undefined;
+      out += number[0];
+      i += number[0].length;
+    }
+  }
+  return out;
+}
+
+/** A single-quoted string's body as its value: `\'` is a quote, other escapes as in JSON. */
+function unescapeSingle(body: string): string {
+  let json = "";
+  for (let i = 0; i < body.length; i++) {
+    if (body[i] === "\\") {
+      json += body[i + 1] === "'" ? "'" : body.slice(i, i + 2);
+      i++;
+    } else json += body[i] === '"' ? '\\"' : body[i];
+  }
+  try {
+    return JSON.parse(`"${json}"`);
+  } catch {
+    return body;
   }
 }
 

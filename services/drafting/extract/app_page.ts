@@ -4,7 +4,7 @@
  * every page gets its content images' alt texts as blocks. The strings are appended after the
  * visible text, one block each, the cards (one object's strings; one alt text) apart by an
  * excluded separator, and the facts drafters use gain what the JSON's shape shows:
- * the first headline as an h1, people's names as h3 headings, other arrays of cards as
+ * the first headline (else a tagline key) as an h1, people's names as h3 headings, other arrays of cards as
  * content lists, plans as pricing, question/answer pairs as FAQs, e-mail addresses as emails; an alt text that names a plan
  * with its price ("Starter plan: $9 per month") is a plan too.
  *
@@ -20,13 +20,22 @@ import { appCards, parentPath } from "./app_json.ts";
 export const THIN_TEXT_CHARS = 300;
 
 const HEADLINE_KEY_RE = /^(?:headline|heading|hero\w*|title|h1)$/i;
-const PEOPLE_RE = /\.(?:team|people|founders?|members|staff|authors?|leadership)\b/i;
-const PLANS_RE = /\.(?:plans?|pricing|prices|tiers|packages)\b/i;
-const FAQ_RE = /\.(?:faqs?|questions|qa)\b/i;
-const QUOTE_RE = /\.(?:testimonials?|reviews|quotes|customers|logos|clients)\b/i;
-/** "Starter plan: $9 per month", "Team — €29/month": a plan's name and price in one alt text. */
+// A section's key anywhere in the path, the root's keys included ("state:faq.0", "x:about.team.1").
+const PEOPLE_RE = /[.:](?:team|people|founders?|members|staff|authors?|leadership)\b/i;
+const PLANS_RE = /[.:](?:plans?|pricing|prices|tiers|packages)\b/i;
+const FAQ_RE = /[.:](?:faqs?|questions|qa)\b/i;
+const QUOTE_RE = /[.:](?:testimonials?|reviews|quotes|customers|logos|clients)\b/i;
+/** Keys that name the product's one-line pitch: its headline when the page has no h1. */
+const TAGLINE_KEY_RE = /^(?:tagline|slogan)$/i;
+/**
+ * "Starter plan: $9 per month", "Team — €29/month": a plan's name and price in one alt text; a
+ * named plan's alt text may go on with what the plan includes ("Pro plan: $15 per user per month.
+ * Unlimited forms").
+ */
 const ALT_PLAN_RE =
-  /^(\p{L}[\p{L}\p{N} +&]{0,29}?(?:\s+(?:plan|tier|package))?)\s*[:–—-]\s*((?:[$€£¥]\s?\d[\d.,]*|\d[\d.,]*\s?(?:€|\$|£|usd|eur|gbp))(?:\s*(?:\/|per\b)\s*[\p{L} ]{1,30})?)\.?$/iu;
+  /^(\p{L}[\p{L}\p{N} +&]{0,29}?(?:\s+(?:plan|tier|package))?)\s*[:–—-]\s*((?:[$€£¥]\s?\d[\d.,]*|\d[\d.,]*\s?(?:€|\$|£|usd|eur|gbp))(?:\s*(?:\/|per\b)\s*[\p{L} ]{1,30}|\s+forever)?)(?:\.?$|[.;]\s+(\S.*)$)/iu;
+/** A plan's name that says it is one ("Pro plan"), needed when the alt text goes on after the price. */
+const PLAN_WORD_RE = /\s(?:plan|tier|package)$/i;
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PRICE_TEXT_RE = /[$€£¥]\s?\d|\d\s?(?:€|\$|£|usd|eur|gbp)\b|\bfree\b/i;
 
@@ -73,6 +82,11 @@ function appBlocks(strings: { path: string; text: string }[], facts: PageFacts):
   const headline = facts.headings.some((h) => h.level === 1);
   const cards = appCards(strings.map((s) => ({ path: s.path, text: normalizeQuoteText(s.text) })));
   const lists = new Map<string, string[]>();
+  const plans = new Map<string, (PlanRow | null)[]>();
+  const titled = !headline && cards.length > 0 && !/\.\d+$/.test(cards[0].path) &&
+    HEADLINE_KEY_RE.test(cards[0].keys[0]);
+  const pitch = headline || titled ? undefined : taglineOf(cards);
+  if (pitch) facts.headings.push({ level: 1, text: pitch });
   cards.forEach((card, i) => {
     const path = card.path;
     const first = card.texts[0];
@@ -81,15 +95,15 @@ function appBlocks(strings: { path: string; text: string }[], facts: PageFacts):
     for (const t of card.texts) {
       if (EMAIL_RE.test(t) && !facts.emails.includes(t)) facts.emails.push(t);
     }
-    if (!headline && i === 0 && !arrayItem && HEADLINE_KEY_RE.test(card.keys[0])) {
-      facts.headings.push({ level: 1, text: first });
-    }
+    if (titled && i === 0) facts.headings.push({ level: 1, text: first });
     if (!arrayItem || card.texts.length === 0) return;
     if (QUOTE_RE.test(path)) facts.testimonials.push(card.texts.join(" "));
     else if (FAQ_RE.test(path) && card.texts.length >= 2) {
       facts.faqs.push({ question: first, answer: card.texts.slice(1).join(" ") });
-    } else if (PLANS_RE.test(path)) addPlan(card.texts, facts);
-    else if (PEOPLE_RE.test(path) && card.texts.length >= 2) {
+    } else if (PLANS_RE.test(path)) {
+      const list = parentPath(path);
+      plans.set(list, [...(plans.get(list) ?? []), planRow(card.texts)]);
+    } else if (PEOPLE_RE.test(path) && card.texts.length >= 2) {
       facts.headings.push({ level: 3, text: first });
     } else if (first.length <= 120 && words(first) <= 12 && !/[.!?]$/.test(first)) {
       const list = parentPath(path);
@@ -97,7 +111,22 @@ function appBlocks(strings: { path: string; text: string }[], facts: PageFacts):
     }
   });
   for (const items of lists.values()) if (items.length >= 2) facts.lists!.push(items);
+  // A plan whose price the JSON holds only as a number cannot be quoted: its list is left out
+  // whole, since the other plans alone (a free one) would misstate the pricing.
+  for (const rows of plans.values()) {
+    if (rows.every((r) => r !== null)) facts.pricing.push(...(rows as PlanRow[]));
+  }
   return out;
+}
+
+/** The first string under a tagline or slogan key outside arrays, if any. */
+function taglineOf(cards: { path: string; texts: string[]; keys: string[] }[]): string | undefined {
+  for (const card of cards) {
+    if (/\.\d+$/.test(card.path)) continue;
+    const at = card.keys.findIndex((k) => TAGLINE_KEY_RE.test(k));
+    if (at >= 0) return card.texts[at];
+  }
+  return undefined;
 }
 
 /** A plan named with its price in an alt text, unless the page's plan cards already have it. */
@@ -105,15 +134,18 @@ function altPlan(text: string, facts: PageFacts): void {
   const m = text.match(ALT_PLAN_RE);
   if (!m) return;
   const plan = m[1].trim();
+  if (m[3] !== undefined && !PLAN_WORD_RE.test(plan)) return;
   if (facts.pricing.some((p) => p.plan.toLowerCase() === plan.toLowerCase())) return;
   facts.pricing.push({ plan, price: m[2].trim(), features: [] });
 }
 
-/** A plan card: its name, then the strings that state its price (with their unit). */
-function addPlan(texts: string[], facts: PageFacts): void {
+type PlanRow = PageFacts["pricing"][number];
+
+/** A plan card: its name, then the string that states its price (with its unit); null without. */
+function planRow(texts: string[]): PlanRow | null {
   const [plan, ...rest] = texts;
   const at = rest.findIndex((t) => PRICE_TEXT_RE.test(t));
-  if (!plan || plan.length > 40 || at < 0) return;
+  if (!plan || plan.length > 40 || at < 0) return null;
   const unit = rest[at + 1] && /^(?:\/|per\b|a\b|each\b)/i.test(rest[at + 1]) ? rest[at + 1] : "";
-  facts.pricing.push({ plan, price: unit ? `${rest[at]} ${unit}` : rest[at], features: [] });
+  return { plan, price: unit ? `${rest[at]} ${unit}` : rest[at], features: [] };
 }

@@ -36,7 +36,16 @@ function headingQuote(view: PageView, seg: Segment): EvidenceQuote {
 }
 
 const NOT_FEATURE_SECTION_RE =
-  /\b(testimonials?|customers?|say|saying|pricing|plans?|faqs?|questions?|our team|the team|meet|founders?|blog|journal|posts?|articles?|news|press|careers?|jobs?|contact|legal|compare|logos|changelog|what'?s new|release notes|add-?ons?|extras)\b/i;
+  /\b(testimonials?|customers?|say|saying|pricing|plans?|faqs?|questions?|our team|the team|meet|founders?|blog|journal|posts?|articles?|news|press|careers?|jobs?|contact|legal|compare|logos|changelog|what'?s new|release notes|add-?ons?|extras|archives?|back issues|past (?:issues|editions|letters|episodes)|previous (?:issues|editions|letters|episodes)|(?:choose|pick|select) (?:your|a) (?:subscription|membership|tier)|subscription (?:options|tiers|levels)|membership (?:options|tiers|levels))\b/i;
+
+/** A numbered edition's headline ("Issue 298: …", "Episode 12 — …", "#41: …"): a post, not a feature. */
+const EDITION_HEADLINE_RE =
+  /^(?:issue|edition|episode|ep\.|letter|vol(?:ume|\.)?|no\.|#)\s?\d+\b/iu;
+
+/** The names of the plans the page's pricing cards state ("Free", "Grower"): never features. */
+function planNames(v: PageView): Set<string> {
+  return new Set((v.page.facts.pricing ?? []).map((p) => looseText(p.plan)));
+}
 
 /**
  * A list item's lead-in: the heading it starts with (a card written as a list item), or the lead
@@ -105,6 +114,7 @@ export function draftFeatures(views: PageView[]): DraftedValue {
   const addText = (t: string, q: EvidenceQuote) => {
     const n = words(t).length;
     if (n < 1 || n > 14 || t.length > 160 || GENERIC_HEADING_RE.test(t)) return;
+    if (EDITION_HEADLINE_RE.test(t)) return;
     if (items.some((i) => looseText(i) === looseText(t) || similar(i, t))) return;
     items.push(t);
     quotes.push(q);
@@ -140,7 +150,10 @@ export function draftFeatures(views: PageView[]): DraftedValue {
           allowed.add(normalizeQuoteText(h.text));
         }
       }
-      for (const seg of headingList(v, [3])) if (allowed.has(seg.text)) add(v, seg);
+      const plans = planNames(v);
+      for (const seg of headingList(v, [3])) {
+        if (allowed.has(seg.text) && !plans.has(looseText(seg.text))) add(v, seg);
+      }
     }
   }
   if (items.length === 0) {

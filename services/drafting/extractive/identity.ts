@@ -19,7 +19,7 @@ import {
   value,
 } from "./pages.ts";
 import { looseText, MAX_QUOTE_CHARS, normalizeQuoteText, spansOf, words } from "../text.ts";
-import { PAGE_NAME_RE } from "../page_names.ts";
+import { PAGE_NAME_RE, withoutSection } from "../page_names.ts";
 
 const SOFTWARE_TYPES =
   /^(SoftwareApplication|WebApplication|MobileApplication|Product|WebSite|Organization|Corporation)$/;
@@ -100,7 +100,10 @@ export function draftName(ctx: { views: PageView[]; startUrl: string }): Drafted
   }
   candidates.sort((a, b) => a.rank - b.rank);
   for (const c of candidates) {
-    const n = normalizeQuoteText(c.name);
+    const n = withoutSection(
+      normalizeQuoteText(c.name),
+      ctx.views.map((v) => normalizeQuoteText(v.page.text ?? "")),
+    );
     if (!n || n.length > 80) continue;
     const q = quoteFor([c.view, ...ctx.views.filter((v) => v !== c.view)], n, 200);
     // A name taken from the title is quoted from the title too: the only place it is stated may
@@ -159,7 +162,7 @@ const LEGAL_FORM_RE =
   /,?\s+(?:Ltd\.?|Limited|Inc\.?|LLC|GmbH|AG|SAS|SARL|S\.A\.|B\.V\.|BV|Oy|AB|ApS|Pty\.? Ltd\.?|PLC)$/u;
 
 /** A title part's section suffix: "Relaykit Docs" names Relaykit. */
-const SECTION_SUFFIX_RE = /\s+(?:Docs|Documentation|Blog|Help Cent(?:er|re)|Help|Wiki|Guides?)$/u;
+const TITLE_SECTION_RE = /\s+(?:Docs|Documentation|Blog|Help Cent(?:er|re)|Help|Wiki|Guides?)$/u;
 
 /** Code-hosting platforms whose name stands in a hosted page's title ("GitHub - owner/repo"). */
 const HOSTING_RE = /^(?:GitHub|GitLab|Codeberg|Bitbucket|SourceForge|Gitea|sr\.ht)$/iu;
@@ -178,7 +181,7 @@ export function titleParts(title: string): string[] {
     if (!p || HOSTING_RE.test(p) || PAGE_NAME_RE.test(p)) continue;
     const repo = p.match(HOSTED_REPO_RE);
     if (repo) out.push(repo[1], ...(repo[2] ? [repo[2]] : []));
-    else out.push(p.replace(SECTION_SUFFIX_RE, "") || p);
+    else out.push(p.replace(TITLE_SECTION_RE, "") || p);
   }
   return out;
 }

@@ -44,7 +44,7 @@ const NOT_PERSON_WORDS = new Set(
 
 /** Headings of sections whose people are not the product's founders. */
 const NOT_FOUNDER_SECTION_RE =
-  /\b(advis[eo]rs?|advisory|investors?|backed by|backers|board|steering|committee|mentors?|customers?|clients?|testimonials?|what (?:people|our users|they) say|loved by|trusted by|partners?|press(?! ?(?:kit|pack|resources)\b)|contributors?|maintainers?|community|speakers?|case stud(?:y|ies))\b/i;
+  /\b(advis[eo]rs?|advisory|investors?|backed by|backers|board|steering|committee|mentors?|customers?|clients?|testimonials?|what (?:people|our users|they) say|loved by|trusted by|partners?|press(?! ?(?:kit|pack|resources)\b)|contributors?|community|speakers?|case stud(?:y|ies))\b/i;
 
 /** A page whose people are not the site's (a blog post, a customer story, a news item). */
 const TEASER_PATH_RE =

@@ -4,7 +4,8 @@
  */
 import { type DraftedValue, type EvidenceQuote } from "../evidence.ts";
 import type { PageView, Segment } from "./pages.ts";
-import { inOtherZone } from "./people.ts";
+import { inOtherZone, ownNames } from "./people.ts";
+import { bornPlaces } from "./place_born.ts";
 import { jsonLdObjects, NONE, quote, quoteFor, value, windowAround } from "./pages.ts";
 import { countryCodeOf, looseText, MIN_QUOTE_CHARS, normalizeQuoteText, words } from "../text.ts";
 import { foundingYearClaims } from "../founding_years.ts";
@@ -226,6 +227,7 @@ function asCity(text: string): string | null {
 export function draftPlace(views: PageView[]): { country: DraftedValue; city: DraftedValue } {
   const found: PlaceCandidate[] = [];
   const pageRank = (v: PageView) => (v.kind === "contact" ? 0 : v.kind === "about" ? 1 : 2);
+  const own = ownNames(views);
   // Structured address first.
   for (const v of views) {
     for (const { o, path } of jsonLdNested(v)) {
@@ -279,6 +281,10 @@ export function draftPlace(views: PageView[]): { country: DraftedValue; city: Dr
         if (/^made/i.test(m[0]) && parts.length === 1) city = null;
         if (notOurs(seg.text, m.index!) || columnLabel(seg.text, m.index!)) continue;
         found.push({ city, country, quote: q(m), rank: founded ? 4 : 1 + pageRank(v) / 10 });
+      }
+      for (const m of bornPlaces(seg.text, own)) {
+        const city = notOurs(seg.text, m.index!) ? null : asCity(m[2]);
+        if (city) found.push({ city, country: null, quote: q(m), rank: 4 });
       }
       for (const m of seg.text.matchAll(ADDRESS_RE)) {
         const place = placeAfterCode(m[1]);

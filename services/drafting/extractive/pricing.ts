@@ -19,6 +19,7 @@ import { COMMISSION_RE, freeHint, othersPrices } from "./pricing_lines.ts";
 import {
   callToAction,
   findLine,
+  freeItemBesidePlan,
   freeTier,
   headingPrices,
   paidSentence,
@@ -239,6 +240,8 @@ function modelFromEvidence(views: PageView[]): DraftedValue {
   if (cut) return pick("Usage-based", [q(cut)]);
   const freePlan = found.find((f) => freeTier(f.seg.text));
   if (freePlan && withPrice.length > 0) return pick("Freemium", [q(freePlan), q(withPrice[0])]);
+  const compact = freeItemBesidePlan(views);
+  if (compact) return pick("Freemium", [q(compact.free), q(compact.paid)]);
   // Free to download with in-app purchases: the purchases are the paid part.
   if (freePlan && IN_APP_PURCHASES_RE.test(freePlan.seg.text)) {
     return pick("Freemium", [q(freePlan)]);
@@ -295,6 +298,15 @@ function otherPeriodOffers(views: PageView[], plans: { plan: string; price: stri
   });
 }
 
+/**
+ * A price cell's own closing remark in parentheses ("$3 / month or $24 / year (save 33%)") written
+ * after a comma: in a summary part ("Pro: … (Billed yearly: $31/month)") parentheses hold the
+ * plan's other price rows, and a remark read as one would leave the part unsupported.
+ */
+function remarkAfterComma(price: string): string {
+  return price.replace(/\s*\(([^():]+)\)$/u, ", $1");
+}
+
 /** The plans with their prices (and a trial stated next to them), or the price sentences. */
 export function draftPricingSummary(views: PageView[]): DraftedValue {
   const cards = pricingPlans(views).slice(0, 5);
@@ -311,6 +323,7 @@ export function draftPricingSummary(views: PageView[]): DraftedValue {
     if (price && tail && isWholeTail(tail) && !price.includes(tail)) {
       price = `${price}${tail.startsWith("/") ? "" : " "}${tail}`;
     }
+    price = remarkAfterComma(price);
     const periods = price ? [...periodRows(p), ...unitRows(p)] : [];
     const wide = periods.length > 0 ? quoteThrough(p.view, q, periods) : null;
     if (wide) {

@@ -163,3 +163,40 @@ export function findLine(views: PageView[], re: RegExp): EvidenceQuote | null {
   }
   return null;
 }
+
+/** A named plan's price item ("Pro $3/month", "Pro: $24 / year"): a capitalised name, the price. */
+const PLAN_PRICE_ITEM_RE = new RegExp(
+  String.raw`^\p{Lu}[\p{L}+]*(?: \p{Lu}[\p{L}+]*)?:? (?:from )?${PRICE_RE.source}`,
+  "u",
+);
+
+/** Whether only separators (" · ", " | ", ", ", " / ") stand between two segments of a page. */
+function besideEachOther(view: PageView, a: Segment, b: Segment): boolean {
+  const between = view.text.slice(a.start + a.text.length, b.start);
+  return b.start > a.start && /^[\s·•|,/–-]{0,5}$/u.test(between);
+}
+
+/**
+ * A compact price list ("Free · Pro $3/month", as a store listing or a hero states it, read as the
+ * parts "Free" and "Pro $3/month"): a part that is only "Free" right before a named plan's price
+ * with its period, only separators between them, in the product's own pricing lines (never an
+ * ended offer). Returns both parts.
+ */
+export function freeItemBesidePlan(
+  views: PageView[],
+): { free: { view: PageView; seg: Segment }; paid: { view: PageView; seg: Segment } } | null {
+  let before: { view: PageView; seg: Segment } | null = null;
+  for (const line of pricingLines(views)) {
+    const { view, seg } = line;
+    const prev = before?.view === view ? before.seg : null;
+    if (
+      prev && /^free$/iu.test(prev.text.trim()) && besideEachOther(view, prev, seg) &&
+      PLAN_PRICE_ITEM_RE.test(seg.text) && PERIOD_WORD_RE.test(seg.text) &&
+      !ENDED_RE.test(seg.text)
+    ) {
+      return { free: { view, seg: prev }, paid: line };
+    }
+    before = line;
+  }
+  return null;
+}
