@@ -5,18 +5,24 @@
  */
 import { blankListing, type NewListing } from "../kv/listings.ts";
 
+export interface TypoProduct {
+  name: string;
+  url: string;
+  tagline: string;
+  short_description: string;
+  description: string;
+  keywords: string[];
+  category: string;
+  /** The listing's votes (none: 0). */
+  votes?: number;
+}
+
 export interface TypoEntry {
   query: string;
   mistake: string;
-  product: {
-    name: string;
-    url: string;
-    tagline: string;
-    short_description: string;
-    description: string;
-    keywords: string[];
-    category: string;
-  };
+  product: TypoProduct;
+  /** Other listings competing for the query (bench/typo_tune.ts inserts them too). */
+  rivals?: TypoProduct[];
 }
 
 export interface TypoSets {

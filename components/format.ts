@@ -1,11 +1,13 @@
 /** Formatting and URL helpers shared by pages, components and islands (pure, no Deno APIs). */
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-const NUMBER = new Intl.NumberFormat("en-US");
+/** Made on first use: the first Intl formatter loads locale data (~10 ms of a start). */
+let numbers: Intl.NumberFormat | undefined;
 
 /** `1234` → `1,234`. */
 export function formatNumber(n: number): string {
-  return NUMBER.format(n);
+  numbers ??= new Intl.NumberFormat("en-US");
+  return numbers.format(n);
 }
 
 /** `1` → `1 vote`, `2` → `2 votes`. */

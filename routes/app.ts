@@ -21,17 +21,16 @@ import { badgeRoutes } from "./badges.ts";
 import { goRoutes } from "./go.ts";
 import { pageRoutes, renderErrorPage } from "./pages/mod.tsx";
 import { accountRoutes } from "./account/mod.ts";
-import { adminRoutes } from "./admin/mod.ts";
 import { oauthRoutes } from "./oauth/mod.ts";
 import { inviteRoutes } from "./invites.tsx";
 import { claimRoutes } from "./claims.tsx";
 import { unsubscribeRoutes } from "./unsubscribe.tsx";
-import { dashboardRoutes } from "./dashboard/mod.ts";
+import { DASHBOARD_PATHS } from "./dashboard/_paths.ts";
+import { lazyRoutes } from "./lazy_routes.ts";
 import { reviewRoutes } from "./community/reviews.tsx";
 import { checkoutRoutes } from "./checkout/mod.tsx";
 import { voteRoutes } from "./community/votes.tsx";
 import { followRoutes } from "./community/follows.tsx";
-import { mcpRoutes } from "./mcp.ts";
 import { stripeWebhookRoutes } from "./webhooks.ts";
 import { session, SignInRequired } from "./session.ts";
 import { SEO_PATHS, seoRoutes } from "./seo/mod.ts";
@@ -127,20 +126,25 @@ export function createApp(deps: Deps): Hono {
   });
   app.use("/api/*", rateLimit({ deps }));
   app.route("/api/v1", restRoutes({ deps }));
-  app.route("/", mcpRoutes(deps));
+  // MCP, the site team's console and the founders' pages load on their first request.
+  app.use("/mcp", lazyRoutes(deps, async () => (await import("./mcp.ts")).mcpRoutes));
   app.route("/", badgeRoutes(deps));
   app.route("/", goRoutes(deps));
   app.route("/", staticRoutes());
   // The OAuth endpoints apply the rate limit themselves, answering a 429 as an OAuth error.
   app.route("/", oauthRoutes(deps));
   app.route("/", accountRoutes(deps));
-  app.route("/", adminRoutes(deps));
+  app.use("/admin/*", lazyRoutes(deps, async () => (await import("./admin/mod.ts")).adminRoutes));
   app.route("/", inviteRoutes(deps));
   app.route("/", claimRoutes(deps));
   app.route("/", unsubscribeRoutes(deps));
   app.route("/", stripeWebhookRoutes(deps));
   app.route("/", checkoutRoutes(deps));
-  app.route("/", dashboardRoutes(deps));
+  const dashboard = lazyRoutes(
+    deps,
+    async () => (await import("./dashboard/mod.ts")).dashboardRoutes,
+  );
+  for (const path of DASHBOARD_PATHS) app.use(path, dashboard);
   app.route("/", reviewRoutes(deps));
   app.route("/", voteRoutes(deps));
   app.route("/", followRoutes(deps));

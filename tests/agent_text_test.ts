@@ -18,7 +18,7 @@ import { getOrCreateUser } from "../kv/users.ts";
 import { NOW } from "./fixtures.ts";
 import { nextStepsAfterSave, publishingRoutes } from "../services/platform/publishing_routes.ts";
 import { DEFAULT_SETTINGS } from "../services/platform/reference.ts";
-import { CRAWL_DEFAULTS } from "../services/drafting/mod.ts";
+import { crawlLimits } from "../services/drafting/mod.ts";
 
 const fixture: Promise<Fixture> = buildFixture();
 
@@ -120,7 +120,10 @@ Deno.test("GET /bot: who the bot is, its limits and the robots.txt lines to opt 
     );
     assert.match(text, /robots\.txt/);
     assert.match(text, /[Cc]rawl-delay/);
-    assert.ok(text.includes(`At most ${CRAWL_DEFAULTS.maxPages} pages a visit`), "the page cap");
+    assert.ok(
+      text.includes(`At most ${(await crawlLimits()).maxPages} pages a visit`),
+      "the page cap",
+    );
   });
 
   await t.step("the fetcher sends that user agent", async () => {

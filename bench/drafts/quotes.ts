@@ -10,7 +10,9 @@
  *   id, `__NEXT_DATA__` among them, or `window.NAME = {...}` as JSON or a data-only object
  *   literal: bare keys, single quotes, trailing commas); `locator` is `NAME:dotted.path`. The
  *   quote must be a span of the string at that path, or, when the path names an object, of its
- *   direct strings that read as text (not URLs or one-word identifiers) joined by a space.
+ *   direct strings that read as text (not URLs or one-word identifiers) joined by a space. A
+ *   `NAME` that is a path (`/content.json`, `/assets/app.js#CONTENT`) is a same-site resource the
+ *   app fetches, read from the served file (see app_resources.ts).
  * - `source: "alt"`: a span of the alt text of the image whose URL (resolved) is the `locator`.
  * - `source: "meta"`: a span of the named meta value (`locator` "title" is the <title>, any other
  *   locator a <meta name|property> content); without a locator, of any of them.
@@ -25,6 +27,7 @@
  */
 import { DOMParser } from "linkedom";
 import type { DraftProposal, EvidenceQuote } from "../../services/drafting/evidence.ts";
+import { readResourceApp, resourceOf } from "./app_resources.ts";
 
 /** The sources of one served page. */
 export interface PageSources {
@@ -199,7 +202,7 @@ function appJson(doc: Document): Map<string, unknown> {
  * A JavaScript object literal of data as JSON, read apart from the drafter's own reader: strings
  * kept, single-quoted ones re-quoted, bare keys quoted, trailing commas and comments dropped.
  */
-function relaxed(literal: string): string {
+export function relaxed(literal: string): string {
   const token =
     /("(?:[^"\\]|\\.)*")|'((?:[^'\\]|\\.)*)'|\/\/[^\n]*|\/\*[\s\S]*?\*\/|([A-Za-z_$][\w$]*)(\s*:)|,(\s*[}\]])|\bundefined\b/g;
   return literal.replace(token, (all, dq, sq, key, colon, close) => {
@@ -328,6 +331,10 @@ export async function checkQuotes(
       cache.set(q.url, html === null ? null : pageSources(html, q.url));
     }
     const page = cache.get(q.url);
+    const resource = q.source === "app" ? resourceOf(q.locator) : null;
+    if (page && resource && !page.apps.has(resource)) {
+      page.apps.set(resource, await readResourceApp(resource, q.url, load));
+    }
     const found = page ? quoteFound(q, page) : "no";
     if (found !== "no") check.verified++;
     if (found === "unlocated") check.unlocated++;

@@ -95,10 +95,13 @@ function bodySchema(operationId: string): JsonSchema {
   return z.toJSONSchema(op.body, { io: "input", unrepresentable: "any" }) as JsonSchema;
 }
 
-const SCHEMAS: Record<string, JsonSchema> = {
-  update_draft: bodySchema("update_draft"),
-  invite_cofounder: bodySchema("invite_cofounder"),
-};
+/** The bodies' JSON Schemas, converted on first use and kept. */
+const SCHEMAS = new Map<string, JsonSchema>();
+function schemaOf(operationId: string): JsonSchema {
+  let schema = SCHEMAS.get(operationId);
+  if (!schema) SCHEMAS.set(operationId, schema = bodySchema(operationId));
+  return schema;
+}
 
 /** A limit of an operation's body: longest string and most items (a list's items: their length). */
 export interface Limit {
@@ -111,7 +114,7 @@ export interface Limit {
  * as its schema declares it; row paths skip the index.
  */
 export function limitAt(path: string, operationId = "update_draft"): Limit {
-  let node: JsonSchema | undefined = SCHEMAS[operationId];
+  let node: JsonSchema | undefined = schemaOf(operationId);
   let maxItems: number | undefined;
   const step = (n: JsonSchema | undefined) =>
     n?.anyOf ? n.anyOf.find((s: JsonSchema) => s.type !== "null") : n;
@@ -131,7 +134,7 @@ export function limitAt(path: string, operationId = "update_draft"): Limit {
 
 /** The most rows a list form (faqs, founders, milestones) takes. */
 export function maxRows(form: RowForm): number {
-  return SCHEMAS.update_draft.properties[form].maxItems;
+  return schemaOf("update_draft").properties[form].maxItems;
 }
 
 /** Whether a draft field is a list (one item per line on the page). */

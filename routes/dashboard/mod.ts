@@ -17,9 +17,10 @@ import { claimPageRoutes } from "./claims.tsx";
 import { manageListingRoutes } from "./_listing_routes.ts";
 import { publishRoutes } from "./publish.tsx";
 import { submitRoutes } from "./submit.tsx";
+import { DASHBOARD_PATHS } from "./_paths.ts";
 
-/** The paths served here; all of them answer `Cache-Control: no-store`. */
-export const DASHBOARD_PATHS = ["/submit", "/dashboard", "/dashboard/*"];
+/** The paths served here (`_paths.ts`); all of them answer `Cache-Control: no-store`. */
+export { DASHBOARD_PATHS };
 
 /** Each module's routes, mounted in this order. */
 const ROUTE_GROUPS: ((deps: Deps) => Hono<SessionEnv>)[] = [

@@ -3,11 +3,7 @@
  * and never does, and how to opt out. Limits come from the crawler's and the fetcher's constants,
  * and the reasons to visit from the operations that are implemented.
  */
-import {
-  CRAWL_DEFAULTS,
-  CRAWL_PAGE_TIMEOUT_MS,
-  CRAWL_PARALLEL_FETCHES,
-} from "../../services/drafting/mod.ts";
+import { crawlLimits } from "../../services/drafting/mod.ts";
 import {
   BOT_TOKEN,
   botUserAgent,
@@ -23,6 +19,7 @@ export const OPT_OUT_LINES = `User-agent: ${BOT_TOKEN}\nDisallow: /`;
 
 export const handler: PageHandler = async (ctx) => {
   const { name } = await getSettings(ctx.deps.kv);
+  const limits = await crawlLimits();
   return renderPage(
     ctx,
     {
@@ -36,6 +33,7 @@ export const handler: PageHandler = async (ctx) => {
         userAgent={botUserAgent(ctx.deps.config.publicUrl)}
         contactEmail={ctx.deps.config.contactEmail}
         implemented={IMPLEMENTED_OPERATION_IDS}
+        limits={limits}
       />
     ),
   );
@@ -47,14 +45,17 @@ interface BotPageProps {
   contactEmail: string;
   /** Ids of the implemented operations: a reason to visit is listed once its operation exists. */
   implemented: ReadonlySet<string>;
+  /** The crawler's bounds (`crawlLimits`). */
+  limits: Awaited<ReturnType<typeof crawlLimits>>;
 }
 
 const megabytes = (bytes: number) => `${formatNumber(bytes / 1_000_000)} MB`;
 const seconds = (ms: number) => `${formatNumber(ms / 1000)} seconds`;
 
 /** The page about the crawler. */
-export default function BotPage({ siteName, userAgent, contactEmail, implemented }: BotPageProps) {
-  const limits = CRAWL_DEFAULTS;
+export default function BotPage(
+  { siteName, userAgent, contactEmail, implemented, limits }: BotPageProps,
+) {
   return (
     <>
       <header class="page-header">
@@ -118,7 +119,7 @@ export default function BotPage({ siteName, userAgent, contactEmail, implemented
           </li>
           <li>
             <code>Crawl-delay</code> is honoured between requests; without one, at most{" "}
-            {CRAWL_PARALLEL_FETCHES} pages are requested at a time.
+            {limits.parallelFetches} pages are requested at a time.
           </li>
           <li>
             The homepage, the sitemap that <code>robots.txt</code> names (else{" "}
@@ -128,7 +129,7 @@ export default function BotPage({ siteName, userAgent, contactEmail, implemented
           <li>
             At most {limits.maxPages} pages a visit, homepage included; at most{" "}
             {megabytes(limits.maxBytesPerPage)} a page and {megabytes(limits.maxTotalBytes)}{" "}
-            a visit; {seconds(CRAWL_PAGE_TIMEOUT_MS)} a page and {seconds(limits.timeBudgetMs)}{" "}
+            a visit; {seconds(limits.pageTimeoutMs)} a page and {seconds(limits.timeBudgetMs)}{" "}
             a visit, waits included.
           </li>
           <li>

@@ -26,6 +26,7 @@ import {
 } from "./extractive/identity.ts";
 import { draftEmail, draftLogo, draftSocials, draftVideo } from "./extractive/links.ts";
 import { honestQuote, kindRank, NONE, viewPage } from "./extractive/pages.ts";
+import { pageLanguage } from "./page_language.ts";
 import { draftFoundedYear, draftPlace } from "./extractive/place.ts";
 import { draftPricingModel, draftPricingSummary } from "./extractive/pricing.ts";
 import { draftMilestones, draftStory } from "./extractive/story.ts";
@@ -99,21 +100,6 @@ export function draftExtractive(pages: EvidencePage[], options: ExtractiveOption
     milestones: draftMilestones(views),
     seo: draftSeo(views),
   }, pages);
-}
-
-/** Language codes a path may start with ("/nl/", "/de-de/"). */
-const PATH_LANG_RE =
-  /^\/(en|nl|de|fr|es|it|pt|sv|da|no|nb|fi|pl|cs|ja|zh|ko|ru|tr)(?:[-_][a-z]{2})?(?:\/|$)/i;
-
-/** A page's language: its `<html lang>`, else a language prefix of its path, else null. */
-function pageLanguage(page: EvidencePage): string | null {
-  const lang = page.facts?.lang?.split(/[-_]/)[0];
-  if (lang) return lang;
-  try {
-    return new URL(page.url).pathname.match(PATH_LANG_RE)?.[1].toLowerCase() ?? null;
-  } catch {
-    return null;
-  }
 }
 
 /**

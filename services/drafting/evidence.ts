@@ -25,8 +25,18 @@ export interface PageFacts {
   /** Parsed JSON-LD objects of the types we use (Organization, SoftwareApplication, Product, FAQPage, ...). */
   json_ld: Record<string, unknown>[];
   headings: { level: number; text: string }[];
+  /**
+   * Where each heading's text starts in `text` (by index, -1 when outside it), recorded as the text
+   * is built. Optional: pages stored before it existed lack it, and headings added later have none.
+   */
+  heading_offsets?: number[];
   /** Pricing tables or cards: plan name, price text, features. */
   pricing: { plan: string; price: string | null; features: string[] }[];
+  /**
+   * Texts in which an amount's cents stand in their own element ("$1299/month" shown as $12.99):
+   * no price is read from them. Optional: pages stored before it existed lack it.
+   */
+  split_amounts?: string[];
   /** Question/answer pairs from FAQ markup or JSON-LD FAQPage. */
   faqs: { question: string; answer: string }[];
   /** Social links by platform key (x, linkedin, github, ...). */
@@ -46,6 +56,8 @@ export interface PageFacts {
    * here, since `text` joins list items with a bare space.
    */
   lists?: string[][];
+  /** Where each list item's text starts in `text`, as `lists` (-1 when outside it). Optional. */
+  list_offsets?: number[][];
   /** The page's language (`<html lang>`, lower case, e.g. "en", "nl-nl"), or null when unstated. */
   lang?: string | null;
   /**

@@ -11,14 +11,14 @@
  */
 import { parseHtml } from "../platform/lazy.ts";
 import { normalizeWhitespace, type PageFacts } from "./evidence.ts";
-import { baseUrl, removeUnseen, visibleText, withBody } from "./extract/dom.ts";
+import { baseUrl, removeUnseen, visibleText, visibleTextAt, withBody } from "./extract/dom.ts";
 import { findTestimonials, readCopyright, testimonialText } from "./extract/excluded.ts";
 import { readFaqs } from "./extract/faqs.ts";
 import { readJsonLd } from "./extract/json_ld.ts";
 import { readEmails, readLinks, readLogo, readSocials, readVideoLinks } from "./extract/links.ts";
 import { readAltTexts } from "./extract/alt_text.ts";
 import { readAppJson } from "./extract/app_json.ts";
-import { readPricing } from "./extract/pricing.ts";
+import { readPricing, readSplitAmounts } from "./extract/pricing.ts";
 import { readProfileLinks } from "./extract/profiles.ts";
 import { readZones } from "./extract/zones.ts";
 
@@ -41,11 +41,14 @@ export async function extractPage(html: string, pageUrl: string): Promise<Extrac
   const appJson = readAppJson(doc);
   removeUnseen(doc);
   const root: Element = doc.body?.firstChild ? doc.body : doc.documentElement;
-  const text = root ? visibleText(root) : "";
+  const headingEls = readHeadings(doc);
+  const listEls = readLists(doc);
+  const placed = visibleTextAt(root ?? doc, [...headingEls.map((h) => h.el), ...listEls.flat()]);
+  const text = root ? placed.text : "";
+  const headings = headingEls.map(({ level, text }) => ({ level, text }));
 
   const titleText = normalizeWhitespace(doc.querySelector("title")?.textContent ?? "");
   const og = readOpenGraph(doc);
-  const headings = readHeadings(doc);
   const title = titleText || og.title || headings.find((h) => h.level === 1)?.text || "";
   const testimonialEls = findTestimonials(doc);
   const facts: PageFacts = {
@@ -54,7 +57,9 @@ export async function extractPage(html: string, pageUrl: string): Promise<Extrac
     og,
     json_ld: jsonLd,
     headings,
+    heading_offsets: placed.at.slice(0, headings.length),
     pricing: readPricing(doc, base),
+    split_amounts: readSplitAmounts(doc),
     faqs: readFaqs(doc, base, jsonLd),
     socials: readSocials(doc, base, jsonLd, testimonialEls),
     emails: readEmails(doc, text),
@@ -63,7 +68,8 @@ export async function extractPage(html: string, pageUrl: string): Promise<Extrac
     links: readLinks(doc, base),
     copyright: readCopyright(root),
     testimonials: testimonialEls.map(testimonialText).filter(Boolean),
-    lists: readLists(doc),
+    lists: listEls.map((items) => items.map(visibleText)),
+    list_offsets: offsetsOfLists(listEls, placed.at.slice(headings.length)),
     profile_links: withAppProfiles(readProfileLinks(doc, base, testimonialEls), appJson.profiles),
     lang: doc.documentElement?.getAttribute("lang")?.trim().toLowerCase() || null,
     zones: readZones(doc, text),
@@ -97,25 +103,30 @@ function readOpenGraph(doc: Document): Record<string, string> {
   return og;
 }
 
-function readHeadings(doc: Document): { level: number; text: string }[] {
-  const out: { level: number; text: string }[] = [];
+function readHeadings(doc: Document): { level: number; text: string; el: Element }[] {
+  const out: { level: number; text: string; el: Element }[] = [];
   for (const h of doc.querySelectorAll("h1, h2, h3, h4, h5, h6")) {
     const text = visibleText(h);
-    if (text) out.push({ level: Number(h.localName.slice(1)), text });
+    if (text) out.push({ level: Number(h.localName.slice(1)), text, el: h });
     if (out.length >= MAX_HEADINGS) break;
   }
   return out;
 }
 
-/** Items of the content lists (ul/ol outside header, nav and footer), one array per list. */
-function readLists(doc: Document): string[][] {
-  const out: string[][] = [];
+/** The content lists (ul/ol outside header, nav and footer), each its non-empty items. */
+function readLists(doc: Document): Element[][] {
+  const out: Element[][] = [];
   for (const list of doc.querySelectorAll("ul, ol")) {
     if (list.closest("header, nav, footer, [role='navigation']")) continue;
-    const items = [...list.children].filter((c) => c.localName === "li").map(visibleText)
-      .filter(Boolean);
+    const items = [...list.children].filter((c) => c.localName === "li" && visibleText(c));
     if (items.length > 0) out.push(items);
     if (out.length >= 50) break;
   }
   return out;
+}
+
+/** The flat offsets of the lists' items cut back into one array per list. */
+function offsetsOfLists(lists: Element[][], flat: number[]): number[][] {
+  let i = 0;
+  return lists.map((items) => items.map(() => flat[i++]));
 }

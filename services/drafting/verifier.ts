@@ -164,13 +164,13 @@ export function verifyProposal(
     // A link's text (a menu item such as "How does it work?") is navigation, not a question
     // asked; a heading or menu item glued to its front ("FAQ Can I …?") is not part of it.
     const qQuotes = quotes.filter((q) =>
-      supportsAsSpan(q.usable, question) && !zoneProblem("faqs.question", q) &&
+      supportsAsSpan(q, question) && !zoneProblem("faqs.question", q) &&
       !(q.page && navigationQuestion(question, q.page))
     );
     if (qQuotes.length === 0) {
       return drop(field, `question "${clip(question)}" is not in its quotes (outside navigation)`);
     }
-    const why = proseProblem(answer, quotes.map((q) => q.usable));
+    const why = proseProblem(answer, quotes);
     if (why) return drop(field, `answer: ${why}`);
     faqs.push({ question, answer, evidence: evidenceOf(quotes) });
   });
@@ -253,9 +253,7 @@ export function verifyProposal(
     }
     const value = normalizeQuoteText(drafted.value);
     const quotes = supporting(check(field, drafted.evidence), "story");
-    const why = value.length > 8000
-      ? "longer than 8000 characters"
-      : proseProblem(value, quotes.map((q) => q.usable));
+    const why = value.length > 8000 ? "longer than 8000 characters" : proseProblem(value, quotes);
     if (why) {
       drop(field, why);
       story[section] = { value: null, evidence: [] };
@@ -305,7 +303,7 @@ export function verifyProposal(
     const field = `seo.${part}`;
     const value = normalizeQuoteText(drafted.value);
     const quotes = supporting(check(field, drafted.evidence));
-    const why = proseProblem(value, quotes.map((q) => q.usable));
+    const why = proseProblem(value, quotes);
     if (why) drop(field, why);
     else seo = { ...seo, [part]: { value, evidence: evidenceOf(quotes) } };
   }

@@ -25,7 +25,14 @@
 import type { ListingSummary } from "../summary.ts";
 import type { SnapshotWriter } from "./codec.ts";
 import { compactIfSparse } from "./compaction.ts";
-import { addDoc, emptyIndexState, type IndexState, removeDoc } from "./index_state.ts";
+import {
+  addDoc,
+  emptyIndexState,
+  type IndexState,
+  LIST_SLICE_POSTINGS,
+  listSome,
+  removeDoc,
+} from "./index_state.ts";
 import { readIndexSnapshot, writeIndexSnapshot } from "./index_snapshot.ts";
 import { planQuery } from "./query_plan.ts";
 import { rankMatches } from "./ranking.ts";
@@ -188,7 +195,18 @@ export class SearchIndex {
   ): Promise<void> {
     this.#state = await readIndexSnapshot(chunks, pause);
     this.#scorer = new Scorer();
+    this.#scorer.ensure(this.#state.slots.columns.ids.length);
     this.#version++;
+  }
+
+  /**
+   * Builds the term lists of a snapshot's slots (which removals need) a slice at a time, with
+   * `pause` between (a slice: about `slice` postings); stops early when the index is replaced
+   * meanwhile. Answers are unchanged.
+   */
+  async listTerms(pause: () => Promise<void>, slice = LIST_SLICE_POSTINGS): Promise<void> {
+    const state = this.#state;
+    while (this.#state === state && !listSome(state, slice)) await pause();
   }
 
   #put(doc: SearchDoc): void {

@@ -45,6 +45,9 @@ export async function readIndexSnapshot(
   terms.readSnapshot(input);
   input.end();
   await pause();
+  // Room for as many slots and terms again, so that writes after the start grow nothing.
+  await slots.reserve(2 * slotCount, pause);
+  await terms.reserve(2 * terms.count, pause);
   const slotOf = new Map<number, number>();
   for (let slot = 0; slot < slotCount; slot++) {
     if (slots.columns.status[slot] !== STATUS_DEAD) slotOf.set(slots.columns.ids[slot], slot);
@@ -57,7 +60,7 @@ export async function readIndexSnapshot(
     slots,
     termLists: new Chunks(LONG_CHUNK_BITS),
     unlistedBelow: slotCount,
-    unlistedScans: 0,
+    listing: null,
     summaries,
     totalLength,
     terms,

@@ -15,7 +15,7 @@ import {
   STOPWORDS,
   tokenize,
 } from "./text.ts";
-import { joinedTerms } from "./query_words.ts";
+import { joinedReadings } from "./query_words.ts";
 
 const MAX_QUERY_TERMS = 10;
 /** The weight of a word typed in two when matched joined ("dash board" as "dashboard"). */
@@ -75,17 +75,18 @@ function splitUnknown(terms: Terms, token: string, typing: boolean): string[] | 
 
 /**
  * A word typed in two ("dash board", "web hook"): two neighbouring required terms that form a
- * known term (or one of its forms) when joined both accept it, so a listing saying "dashboard"
- * or "webhooks" matches the two.
+ * known term (or one of its forms, or with a typo in a half, its corrections) when joined both
+ * accept it, so a listing saying "dashboard" or "webhooks" matches the two.
  */
 function joinSplitWords(terms: Terms, tokens: string[], unique: string[], groups: Group[]): void {
   for (let k = 0; k + 1 < tokens.length; k++) {
     const pair = [unique.indexOf(tokens[k]), unique.indexOf(tokens[k + 1])];
     if (pair.some((g) => g < 0 || !groups[g].required) || pair[0] === pair[1]) continue;
-    for (const joined of joinedTerms(terms, tokens[k] + tokens[k + 1])) {
+    for (const joined of joinedReadings(terms, tokens[k], tokens[k + 1])) {
       // One word of a name is one name hit: the second half does not count it again.
+      const weight = JOINED_WORD_WEIGHT * Math.min(1, joined.weight);
       pair.forEach((g, half) => {
-        const variant = { ...joined, weight: JOINED_WORD_WEIGHT, secondHalf: half === 1 };
+        const variant = { ...joined, weight, secondHalf: half === 1 };
         groups[g] = { ...groups[g], variants: [...groups[g].variants, variant] };
       });
     }

@@ -2,7 +2,8 @@
  * Ranking a query's matches: by a sort key (the score, a count, the date or a trending value),
  * then votes for relevance and trending, then id; a bounded heap keeps only the requested page's
  * worth of results. By relevance, matches whose name or tagline says the query's words side by
- * side, in order, are rewarded first (phrases.ts).
+ * side, in order, are rewarded first (phrases.ts), and listings sharing the name the query is tie,
+ * so the better known comes first.
  */
 import { topK } from "./arrays.ts";
 import type { IndexState } from "./index_state.ts";
@@ -17,6 +18,8 @@ import type { SearchSort } from "./types.ts";
  */
 const PHRASE_BONUS = 2.5;
 const PHRASE_POOL = 200;
+/** Named matches beyond this many (a short prefix completing to many names) are not tied. */
+const MAX_NAMED = 64;
 
 /** What to rank: the matches, their sort, the query's groups (none: browsing) and the page end. */
 export interface RankRequest {
@@ -39,8 +42,34 @@ export function rankMatches(state: IndexState, scorer: Scorer, request: RankRequ
     if (secondary && secondary[a] !== secondary[b]) return secondary[a] > secondary[b];
     return ids[a] < ids[b];
   };
-  if (groups && sort === "relevance") rewardPhrases(state, scorer, request, before);
+  if (groups && sort === "relevance") {
+    rewardPhrases(state, scorer, request, before);
+    tieSameNames(state, scorer);
+  }
   return topK(candidates, count, limit, before);
+}
+
+/**
+ * Listings that share the name the query is ("Pulse" and "Pulse"): the text cannot tell which one
+ * is meant, so when their votes differ they tie at the best one's score and the better known
+ * ranks first. Equal votes leave the text's order.
+ */
+function tieSameNames(state: IndexState, scorer: Scorer): void {
+  const { named, score } = scorer;
+  if (named.length < 2 || named.length > MAX_NAMED) return;
+  const votes = state.slots.columns.votes;
+  const byName = new Map<string, number[]>();
+  for (const slot of named) {
+    const name = state.summaries.get(slot, 0).name.toLowerCase();
+    const same = byName.get(name);
+    if (same) same.push(slot);
+    else byName.set(name, [slot]);
+  }
+  for (const same of byName.values()) {
+    if (same.every((slot) => votes[slot] === votes[same[0]])) continue;
+    const best = Math.max(...same.map((slot) => score[slot]));
+    for (const slot of same) score[slot] = best;
+  }
 }
 
 /**

@@ -55,6 +55,8 @@ export class Scorer {
   #nameMask = new Uint16Array(0);
   /** Per slot, the groups found in a focus field (name, keywords, tagline). */
   focusMask = new Uint16Array(0);
+  /** The last query's matches whose whole name the query is (every name word, nothing else). */
+  named: number[] = [];
   #groupStamp = new Int32Array(0);
   #groupBest = new Float32Array(0);
   #groupNameBest = new Float32Array(0);
@@ -155,9 +157,11 @@ export class Scorer {
     const { candidates, count, meanIdf } = matches;
     const nameLength = state.slots.columns.nameLength;
     const about = ABOUT_BONUS * meanIdf / Math.max(1, popcount(counted));
+    this.named = [];
     for (let k = 0; k < count; k++) {
       const slot = candidates[k];
       const cover = popcount(this.#nameMask[slot]) / Math.max(nameLength[slot], groupCount);
+      if (cover === 1) this.named.push(slot);
       this.score[slot] += (NAME_COVER_BONUS * meanIdf + NAME_BONUS * this.#nameScore[slot]) *
           cover +
         about * popcount(this.focusMask[slot] & counted);

@@ -185,6 +185,25 @@ export class Slots {
     }
   }
 
+  /**
+   * Grows the columns, the category pool and the domain table to hold `count` slots now, one
+   * array at a time with `pause` between (a snapshot's columns are read exactly as long as its
+   * slots, so otherwise the first write after a start would grow them all at once: ~400 ms at
+   * 1,000,000). Call it before the slots are shared: a write must not come in between.
+   */
+  async reserve(count: number, pause: () => Promise<void>): Promise<void> {
+    const columns = this.columns as Record<string, SlotColumns[keyof SlotColumns]>;
+    const categoriesPerSlot = this.#categoryUsed / Math.max(1, columns.ids.length);
+    // `ids` last: its length is the capacity `#ensure` reads.
+    for (const name of [...COLUMN_NAMES.filter((name) => name !== "ids"), "ids" as const]) {
+      columns[name] = grow(columns[name], count);
+      await pause();
+    }
+    this.#categoryPool = grow(this.#categoryPool, Math.ceil(count * categoriesPerSlot));
+    await pause();
+    this.#domainSlot = grow(this.#domainSlot, count, -1);
+  }
+
   /** Compiles filters to value ids, or returns null when a value cannot match anything. */
   filter(values: SearchFilters): Filter | null {
     const filter: Filter = {

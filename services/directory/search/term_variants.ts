@@ -180,7 +180,9 @@ export class VariantFinder {
     // The corrections' search stamped every neighbour it looked at: start a fresh stamp.
     const stamp = this.#nextStamp();
     for (const variant of variants) this.#taken(variant.term, stamp);
-    const closest = variants.filter((v) => v.weight === VARIANT_WEIGHT.edits[1]);
+    const closest = variants.filter((v) =>
+      v.weight === VARIANT_WEIGHT.edits[1] || v.weight === DOUBLE_LETTER_WEIGHT
+    );
     const weight = VARIANT_WEIGHT.edits[1] * VARIANT_WEIGHT.form;
     return closest.slice(0, CORRECTION_FORMS).flatMap((v) =>
       this.#lookups(wordForms(this.vocabulary.text(v.term)), stamp, weight)
@@ -190,7 +192,7 @@ export class VariantFinder {
   /**
    * A word nothing reads, not even corrected: digits and letters read for each other ("zer0mail",
    * "4leaf", "allydesk" for "a11ydesk"), repeated letters squeezed ("kanbbbo", and one edit from
-   * "apolo" for "appolo"), its sound-alikes, and a word cut short ("calib" → "calibrio") as a
+   * "apolo" for "appolo"), its other forms one edit away ("snipet" → "snippets"), its sound-alikes, and a word cut short ("calib" → "calibrio") as a
    * prefix, as if it were being typed.
    */
   #misshapen(token: string, typing: boolean): Variant[] {
@@ -203,6 +205,8 @@ export class VariantFinder {
     const squeezed = squeezedRepeats(token);
     out.push(...this.#lookups(squeezed, stamp, VARIANT_WEIGHT.edits[1]));
     if (out.length === 0) out.push(...this.#oneEditFromFirst(squeezed));
+    // A plural or singular typed wrong ("snipet" for "snippets"): its other forms, one edit away.
+    if (out.length === 0) out.push(...this.#oneEditFromFirst(wordForms(token)));
     if (out.length === 0) out.push(...this.#soundAlikes(token, stamp));
     if (!typing && token.length >= MIN_CUT_SHORT_LENGTH) {
       out.push(...this.#completions(token, stamp));

@@ -168,6 +168,22 @@ export class Terms {
     this.#docTerms = [];
   }
 
+  /**
+   * Grows the per-term arrays to hold `count` terms now, a step at a time
+   * with `pause` between (a snapshot's are read exactly as long as its vocabulary, so otherwise
+   * the first new term after a start would grow them all at once). Call it before the vocabulary
+   * is shared: a write must not come in between.
+   */
+  async reserve(count: number, pause: () => Promise<void>): Promise<void> {
+    this.#df = grow(this.#df, count);
+    this.#hash = grow(this.#hash, count);
+    await pause();
+    this.#docStamp = grow(this.#docStamp, count);
+    this.#docPacked = grow(this.#docPacked, count);
+    await pause();
+    this.#chains.grow(count);
+  }
+
   /** Puts every term in prefix order (after a bulk load). */
   sortPrefixes(): void {
     if (this.#unsorted.length === 0) return;

@@ -7,6 +7,13 @@
  */
 import type { Robots } from "../../platform/robots.ts";
 import { isSameSite } from "../extract/links.ts";
+import {
+  KIND_RULES,
+  localeOf,
+  LOW_VALUE_WORDS,
+  normalizeWords,
+  SKIPPED_WORDS,
+} from "./page_kinds.ts";
 
 /** Kinds of pages worth one read each, in the order they are wanted. */
 const KEY_KINDS = ["pricing", "about", "features", "team", "faq", "contact"];
@@ -21,31 +28,11 @@ const WELL_KNOWN_PATHS: Record<string, string> = {
 /** With a crawl-delay every request costs seconds: only these kinds are guessed. */
 const GUESSED_WITH_DELAY = new Set(["about", "pricing"]);
 
-const KIND_RULES: { kind: string; score: number; pattern: RegExp }[] = [
-  { kind: "pricing", score: 95, pattern: /\b(?:pricing|prices?|plans?|tarife?|preise)\b/ },
-  {
-    kind: "about",
-    score: 90,
-    pattern: /\b(?:about|about-us|company|our-story|story|who-we-are|mission|ueber-uns)\b/,
-  },
-  {
-    kind: "features",
-    score: 85,
-    pattern: /\b(?:features?|product|how-it-works|how it works|tour|solutions?)\b/,
-  },
-  { kind: "team", score: 80, pattern: /\b(?:team|our-team|founders?|people|leadership)\b/ },
-  { kind: "faq", score: 75, pattern: /\b(?:faqs?|frequently|help|questions)\b/ },
-  { kind: "contact", score: 70, pattern: /\b(?:contact|contact-us|get-in-touch|kontakt)\b/ },
-  { kind: "link", score: 45, pattern: /\b(?:impressum|imprint|legal-notice)\b/ },
-];
-/** Pages with no product facts, or that act (sign-in, cart): never read. */
-const SKIPPED_PATHS =
-  /\b(?:login|log-in|signin|sign-in|signup|sign-up|register|logout|cart|checkout|account|dashboard|privacy|terms|cookies?|gdpr|unsubscribe)\b/;
-const LOW_VALUE_PATHS =
-  /\b(?:blog|news|posts?|articles?|press|changelog|releases?|tags?|category)\b/;
 const NON_HTML_PATHS =
   /\.(?:pdf|zip|gz|png|jpe?g|gif|svg|webp|avif|ico|mp4|webm|mov|mp3|css|js|json|xml|txt|dmg|exe|apk)$/i;
 const MAX_SITEMAP_URLS = 500;
+/** What each page already read or chosen in a folder takes off its siblings' priority. */
+const SIBLING_PENALTY = 10;
 
 /** A page the crawl may read: its URL, the kind it promises and how much it is wanted. */
 export interface Candidate {
@@ -103,7 +90,7 @@ export function consider(
   const key = pageKey(url);
   if (frontier.seen.has(key)) return;
   frontier.seen.add(key);
-  const scored = scoreUrl(url, text, source);
+  const scored = scoreUrl(url, text, source, site);
   if (!scored) return;
   if (!frontier.robots.isAllowed(url) && url.origin === site.origin) {
     frontier.disallowed.push(url.href);
@@ -164,8 +151,10 @@ export function pickNext(frontier: Frontier, n: number): Candidate[] {
       if (queue[i].guess && covered.has(queue[i].kind)) queue.splice(i, 1);
     }
     if (queue.length === 0) break;
+    const taken = takenPerFolder(frontier, chosen);
     const priority = (c: Candidate) =>
-      c.score + (KEY_KINDS.includes(c.kind) && !covered.has(c.kind) ? 100 : 0);
+      c.score + (KEY_KINDS.includes(c.kind) && !covered.has(c.kind) ? 100 : 0) -
+      SIBLING_PENALTY * (taken.get(folderOfKey(pageKey(new URL(c.url)))) ?? 0);
     let best = 0;
     for (let i = 1; i < queue.length; i++) {
       if (priority(queue[i]) > priority(queue[best])) best = i;
@@ -175,6 +164,32 @@ export function pickNext(frontier: Frontier, n: number): Candidate[] {
     covered.add(next.kind);
   }
   return chosen;
+}
+
+/**
+ * How many pages were read or chosen in each folder below the root (/integrations/slack is in
+ * /integrations): one of twenty integration pages or customer stories tells what the others do.
+ */
+function takenPerFolder(frontier: Frontier, chosen: Candidate[]): Map<string, number> {
+  const taken = new Map<string, number>();
+  const keys = [...frontier.readKeys, ...chosen.map((c) => pageKey(new URL(c.url)))];
+  for (const key of keys) {
+    const folder = folderOfKey(key);
+    if (folder) taken.set(folder, (taken.get(folder) ?? 0) + 1);
+  }
+  return taken;
+}
+
+/**
+ * The folder of a page below the root and its locale folder ("host:/integrations" for
+ * /en/integrations/slack), or "" for a top-level page.
+ */
+function folderOfKey(key: string): string {
+  const colon = key.indexOf("/");
+  let path = key.slice(colon).replace(/\?.*$/, "");
+  if (localeOf(path)) path = path.replace(/^\/[^/]+/, "");
+  const slash = path.lastIndexOf("/");
+  return slash <= 0 ? "" : key.slice(0, colon) + path.slice(0, slash);
 }
 
 /** Page URLs and child sitemaps of a sitemap (or sitemap index) document. */
@@ -191,24 +206,46 @@ function pageKey(url: URL): string {
   return `${url.hostname.toLowerCase().replace(/^www\./, "")}:${url.port}${path}${url.search}`;
 }
 
-/** The kind and score of a same-site URL, or null when it is not worth reading. */
+/**
+ * The kind and score of a same-site URL, or null when it is not worth reading. The last path
+ * segment speaks first, then the link's text, then the rest of the path. A copy of the site in
+ * another locale folder (/de/, /fr/) than the site's own keeps its kind but scores below every
+ * page of the site's own language.
+ */
 function scoreUrl(
   url: URL,
   anchorText: string,
   source: "link" | "sitemap",
+  site: URL,
 ): { kind: string; score: number } | null {
   const path = decodeURIComponentSafe(url.pathname).toLowerCase();
-  if (path === "/" || NON_HTML_PATHS.test(path) || SKIPPED_PATHS.test(path)) return null;
+  const words = normalizeWords(path);
+  if (path === "/" || NON_HTML_PATHS.test(path) || SKIPPED_WORDS.test(words)) return null;
   const segments = path.split("/").filter(Boolean);
-  const last = segments.at(-1)?.replace(/\.(?:html?|php|aspx?)$/, "") ?? "";
-  const text = anchorText.toLowerCase();
+  const last = normalizeWords(segments.at(-1)?.replace(/\.(?:html?|php|aspx?)$/, "") ?? "");
   const depthPenalty = 4 * Math.max(0, segments.length - 1) + (url.search ? 10 : 0);
-  if (LOW_VALUE_PATHS.test(path)) return { kind: "link", score: 12 - depthPenalty };
-  for (const [where, bonus] of [[last, 0], [text, -5], [path, -15]] as const) {
-    const rule = KIND_RULES.find((r) => r.pattern.test(where));
-    if (rule) return { kind: rule.kind, score: rule.score + bonus - depthPenalty };
+  const locale = localeOf(url.pathname);
+  const translated = locale !== null && locale !== localeOf(site.pathname);
+  const scored = kindOf(last, normalizeWords(anchorText), words, source);
+  const score = translated ? Math.min(scored.score, 10) : scored.score;
+  return { kind: scored.kind, score: score - depthPenalty };
+}
+
+/** The kind a page's last path segment, link text or path promises, and its score. */
+function kindOf(
+  last: string,
+  text: string,
+  path: string,
+  source: "link" | "sitemap",
+): { kind: string; score: number } {
+  if (LOW_VALUE_WORDS.test(path)) return { kind: "link", score: 12 };
+  for (
+    const [where, bonus, isPath] of [[last, 0, true], [text, -5, false], [path, -15, true]] as const
+  ) {
+    const rule = KIND_RULES.find((r) => (isPath || !r.pathOnly) && r.pattern.test(where));
+    if (rule) return { kind: rule.kind, score: rule.score + bonus };
   }
-  return { kind: source, score: 20 - depthPenalty };
+  return { kind: source, score: 20 };
 }
 
 function decodeURIComponentSafe(text: string): string {

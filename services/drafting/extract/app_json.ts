@@ -56,11 +56,12 @@ function readable(v: unknown): string {
 }
 
 /**
- * Keys of the app's chrome: navigation and button labels ("Start free", "Book a demo") are what
- * the page lets one do, not what it states, as links and buttons are in HTML.
+ * Keys of the app's chrome: navigation, link lists (a footer's "Changelog", "Status") and button
+ * labels ("Start free", "Book a demo") are what the page lets one do, not what it states, as
+ * links and buttons are in HTML.
  */
 const CHROME_KEY_RE =
-  /^(?:nav|navigation|menus?|breadcrumbs?|cta|ctas|\w*(?:Cta|CTA)|buttons?|\w*Button(?:Text|Label)?|buttonText|buttonLabel|secondaryCta)$/;
+  /^(?:nav|navigation|menus?|breadcrumbs?|links|\w*Links|cta|ctas|\w*(?:Cta|CTA)|buttons?|\w*Button(?:Text|Label)?|buttonText|buttonLabel|secondaryCta)$/;
 
 /** Whether the value under a key may hold text: strings only under keys that are not code's. */
 function textKey(k: string, v: unknown): boolean {
@@ -82,11 +83,30 @@ export function appStrings(value: unknown, prefix: string): AppString[] {
     } else if (Array.isArray(v)) {
       v.forEach((x, i) => walk(x, [...path, String(i)], depth + 1));
     } else if (v && typeof v === "object") {
-      for (const [k, x] of Object.entries(v)) if (textKey(k, x)) walk(x, [...path, k], depth + 1);
+      for (const [k, x] of Object.entries(v)) {
+        const one = LOCALES_KEY_RE.test(k) ? firstLocale(x) : null;
+        if (one) walk(one[1], [...path, k, one[0]], depth + 2);
+        else if (textKey(k, x)) walk(x, [...path, k], depth + 1);
+      }
     }
   };
   walk(value, [], 0);
   return out;
+}
+
+const LOCALES_KEY_RE = /^(?:locales|translations|i18n)$/i;
+const LOCALE_CODE_RE = /^[a-z]{2,3}(?:[-_][A-Za-z]{2,4})?$/;
+
+/**
+ * A CMS export's content by locale (`locales: {en: {...}, de: {...}}`): only the first locale is
+ * read, as a page shows one language; null when the keys are not all locale codes.
+ */
+function firstLocale(v: unknown): [string, unknown] | null {
+  if (!v || typeof v !== "object" || Array.isArray(v)) return null;
+  const entries = Object.entries(v);
+  const all = entries.length > 0 &&
+    entries.every(([k, x]) => LOCALE_CODE_RE.test(k) && x !== null && typeof x === "object");
+  return all ? entries[0] : null;
 }
 
 /** A person's profile link an app JSON object carries, with the object's strings as context. */
@@ -177,13 +197,42 @@ function parseJson(raw: string): unknown {
  * code (a variable, a call, an operator, a template string) makes it undefined: nothing is run.
  */
 export function parseObjectLiteral(text: string): unknown {
-  const json = literalToJson(text);
-  if (json === undefined) return undefined;
+  const read = literalToJson(text, 0, false);
+  return read === undefined ? undefined : jsonValue(read.json);
+}
+
+function jsonValue(json: string): unknown {
   try {
     return JSON.parse(json);
   } catch {
     return undefined;
   }
+}
+
+/** `NAME = {` in script code: an object literal assigned to a variable or property. */
+const ASSIGNED_LITERAL_RE = /(?:^|[^\w$.])([A-Za-z_$][\w$]*)\s*=\s*\{/g;
+/** Object literals read from one script at most. */
+const MAX_SCRIPT_LITERALS = 20;
+
+/**
+ * The data-only object literals a script's code assigns to a name (`const CONTENT = {...}`,
+ * a minifier's `const Dt={...}`), each with that name; literals with code in them are skipped,
+ * and a literal nested in one already read is not read again. Nothing is run.
+ */
+export function assignedLiterals(code: string): { name: string; value: unknown }[] {
+  const out: { name: string; value: unknown }[] = [];
+  let from = 0;
+  for (const m of code.matchAll(ASSIGNED_LITERAL_RE)) {
+    if (out.length >= MAX_SCRIPT_LITERALS) break;
+    const start = m.index! + m[0].length - 1;
+    if (start < from) continue;
+    const read = literalToJson(code, start, true);
+    const value = read && jsonValue(read.json);
+    if (!read || !value || typeof value !== "object" || Array.isArray(value)) continue;
+    out.push({ name: m[1], value });
+    from = read.end;
+  }
+  return out;
 }
 
 const LITERAL_WORDS: Record<string, string> = {
@@ -193,44 +242,63 @@ const LITERAL_WORDS: Record<string, string> = {
   undefined: "null",
 };
 
-function literalToJson(text: string): string | undefined {
+/**
+ * The literal at `start` as JSON text and where it ends; with `one`, reading stops where the
+ * first value closes (the rest of the text is code), else the whole text must be the literal.
+ */
+function literalToJson(
+  text: string,
+  start: number,
+  one: boolean,
+): { json: string; end: number } | undefined {
   let out = "";
-  let i = 0;
-  while (i < text.length) {
+  let i = start;
+  let depth = 0;
+  const at = (re: RegExp) => {
+    re.lastIndex = i;
+    return re.exec(text)?.[0];
+  };
+  while (i < text.length && !(one && depth === 0 && i > start)) {
     const c = text[i];
-    const rest = text.slice(i);
-    const gap = rest.match(/^(?:\s+|\/\/[^\n]*|\/\*[\s\S]*?\*\/)/);
-    if (gap) {
+    let token: string | undefined;
+    if ((token = at(GAP_RE))) {
       out += " ";
-      i += gap[0].length;
     } else if (c === '"' || c === "'") {
-      const m = rest.match(c === '"' ? /^"(?:[^"\\\n]|\\.)*"/ : /^'(?:[^'\\\n]|\\.)*'/);
-      if (!m) return undefined;
-      out += c === '"' ? m[0] : JSON.stringify(unescapeSingle(m[0].slice(1, -1)));
-      i += m[0].length;
-    } else if (/[A-Za-z_$]/.test(c)) {
-      const word = rest.match(/^[A-Za-z_$][\w$]*/)![0];
-      const key = /^\s*:/.test(text.slice(i + word.length));
+      token = at(c === '"' ? DOUBLE_RE : SINGLE_RE);
+      if (!token) return undefined;
+      out += c === '"' ? token : JSON.stringify(unescapeSingle(token.slice(1, -1)));
+    } else if ((token = at(WORD_RE))) {
+      const word = token;
+      i += word.length;
+      const key = !!at(COLON_RE);
+      i -= word.length;
       if (!key && !(word in LITERAL_WORDS)) return undefined;
       out += key ? JSON.stringify(word) : LITERAL_WORDS[word];
-      i += word.length;
-    } else if (rest.startsWith("!0") || rest.startsWith("!1")) {
-      out += rest[1] === "0" ? "true" : "false";
-      i += 2;
-    } else if (c === "," && /^,(?:\s|\/\/[^\n]*|\/\*[\s\S]*?\*\/)*[}\]]/.test(rest)) {
-      i += 1;
+    } else if ((token = at(BANG_RE))) {
+      out += token === "!0" ? "true" : "false";
+    } else if ((token = at(TRAILING_COMMA_RE))) {
+      token = ",";
     } else if (/[{}[\]:,]/.test(c)) {
-      out += c;
-      i += 1;
+      depth += c === "{" || c === "[" ? 1 : c === "}" || c === "]" ? -1 : 0;
+      out += token = c;
     } else {
-      const number = rest.match(/^-?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?/);
-      if (!number) return undefined;
-      out += number[0];
-      i += number[0].length;
+      token = at(NUMBER_RE);
+      if (!token) return undefined;
+      out += token;
     }
+    i += token.length;
   }
-  return out;
+  return one && depth !== 0 ? undefined : { json: out, end: i };
 }
+
+const GAP_RE = /(?:\s+|\/\/[^\n]*|\/\*[\s\S]*?\*\/)/y;
+const DOUBLE_RE = /"(?:[^"\\\n]|\\.)*"/y;
+const SINGLE_RE = /'(?:[^'\\\n]|\\.)*'/y;
+const WORD_RE = /[A-Za-z_$][\w$]*/y;
+const COLON_RE = /\s*:/y;
+const BANG_RE = /![01]/y;
+const TRAILING_COMMA_RE = /,(?=(?:\s|\/\/[^\n]*|\/\*[\s\S]*?\*\/)*[}\]])/y;
+const NUMBER_RE = /-?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?/y;
 
 /** A single-quoted string's body as its value: `\'` is a quote, other escapes as in JSON. */
 function unescapeSingle(body: string): string {

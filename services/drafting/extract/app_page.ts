@@ -19,6 +19,11 @@ import { appCards, parentPath } from "./app_json.ts";
 /** Visible text shorter than this leaves a page's content to its app JSON. */
 export const THIN_TEXT_CHARS = 300;
 
+/** Whether a page's visible text is thin: its content is left to its app's data. */
+export function isThin(text: string | null | undefined): boolean {
+  return normalizeQuoteText(text ?? "").length < THIN_TEXT_CHARS;
+}
+
 const HEADLINE_KEY_RE = /^(?:headline|heading|hero\w*|title|h1)$/i;
 // A section's key anywhere in the path, the root's keys included ("state:faq.0", "x:about.team.1").
 const PEOPLE_RE = /[.:](?:team|people|founders?|members|staff|authors?|leadership)\b/i;
@@ -52,7 +57,7 @@ export const BLOCK_SEPARATOR = "\u00b6";
  */
 export function withExtraContent(page: EvidencePage): { page: EvidencePage; cards: string[][] } {
   const f = page.facts;
-  const thin = normalizeQuoteText(page.text ?? "").length < THIN_TEXT_CHARS;
+  const thin = isThin(page.text);
   const facts: PageFacts = {
     ...f,
     headings: [...(f.headings ?? [])],
@@ -86,6 +91,7 @@ function appBlocks(strings: { path: string; text: string }[], facts: PageFacts):
   const titled = !headline && cards.length > 0 && !/\.\d+$/.test(cards[0].path) &&
     HEADLINE_KEY_RE.test(cards[0].keys[0]);
   const pitch = headline || titled ? undefined : taglineOf(cards);
+  const sections = sectionPaths(strings);
   if (pitch) facts.headings.push({ level: 1, text: pitch });
   cards.forEach((card, i) => {
     const path = card.path;
@@ -105,6 +111,9 @@ function appBlocks(strings: { path: string; text: string }[], facts: PageFacts):
       plans.set(list, [...(plans.get(list) ?? []), planRow(card.texts)]);
     } else if (PEOPLE_RE.test(path) && card.texts.length >= 2) {
       facts.headings.push({ level: 3, text: first });
+    } else if (sections.has(path)) {
+      // An item that holds its own lists or cards is a section: its first string heads it.
+      facts.headings.push({ level: 2, text: first });
     } else if (first.length <= 120 && words(first) <= 12 && !/[.!?]$/.test(first)) {
       const list = parentPath(path);
       lists.set(list, [...(lists.get(list) ?? []), first]);
@@ -115,6 +124,18 @@ function appBlocks(strings: { path: string; text: string }[], facts: PageFacts):
   // whole, since the other plans alone (a free one) would misstate the pricing.
   for (const rows of plans.values()) {
     if (rows.every((r) => r !== null)) facts.pricing.push(...(rows as PlanRow[]));
+  }
+  return out;
+}
+
+/** Paths of array items that hold an array of strings or cards of their own: sections. */
+function sectionPaths(strings: { path: string }[]): Set<string> {
+  const out = new Set<string>();
+  for (const s of strings) {
+    const parent = parentPath(s.path);
+    for (let at = parentPath(parent); at && !at.endsWith(":"); at = parentPath(at)) {
+      if (/\.\d+$/.test(at) && /\.\d+(?:\.|$)/.test(s.path.slice(at.length))) out.add(at);
+    }
   }
   return out;
 }

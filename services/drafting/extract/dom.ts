@@ -100,8 +100,8 @@ export function removeUnseen(doc: Document): void {
  * Site builders' markup read for what it is: a Webflow heading (`div.heading-N`, N 1 to 6, read
  * as level N but never above 2: a class name is a weaker sign than an h1) or an ARIA heading
  * (`[role=heading][aria-level=N]`) becomes an hN; a `dl` whose every child is a `div` holding a
- * `dt` (Tailwind's feature lists) becomes a `ul` of items, each its dt with its dd, unless a dt
- * asks a question (a FAQ stays a dl); a Webflow dropdown panel (`nav.w-dropdown-list`) without a
+ * `dt` (Tailwind's feature lists) becomes a `ul` of items, each its dt (an h3: the item's title)
+ * with its dd, unless a dt asks a question (a FAQ stays a dl); a Webflow dropdown panel (`nav.w-dropdown-list`) without a
  * link, opened by a toggle that asks a question, is an FAQ answer and not navigation: a div.
  */
 function readBuilderMarkup(doc: Document): void {
@@ -116,6 +116,7 @@ function readBuilderMarkup(doc: Document): void {
     if (!listed || [...dl.querySelectorAll("dt")].some((dt) => visibleText(dt).endsWith("?"))) {
       continue;
     }
+    for (const dt of [...dl.querySelectorAll("dt")]) renameElement(doc, dt, "h3");
     for (const row of rows) renameElement(doc, row, "li");
     renameElement(doc, dl, "ul");
   }
@@ -177,14 +178,45 @@ const REMOVED = "script, style, noscript, template, svg";
 
 /** The text of an element as a reader sees it: blocks separated, whitespace normalised. */
 export function visibleText(root: Node): string {
+  return normalizeWhitespace(rawText(root).out.join(""));
+}
+
+/** Stands for where a marked element starts in the raw text; never kept. */
+const MARK = "\uFFFF";
+
+/**
+ * The visible text of `root` (as visibleText) and where each marked element's text starts in it
+ * (-1 for an element outside `root`): headings and list items placed as they stand, not searched.
+ */
+export function visibleTextAt(root: Node, marked: Element[]): { text: string; at: number[] } {
+  const { out, hits } = rawText(root, new Map(marked.map((el, i) => [el, i])));
+  const at = marked.map(() => -1);
+  let text = "";
+  out.join("").split(MARK).forEach((part, i) => {
+    if (i > 0) at[hits[i - 1]] = text.length;
+    let p = part.replace(/\s+/gu, " ");
+    if ((text === "" || text.endsWith(" ")) && p.startsWith(" ")) p = p.slice(1);
+    text += p;
+  });
+  text = text.trimEnd();
+  return { text, at: at.map((a) => (a > text.length ? -1 : a)) };
+}
+
+/**
+ * The text pieces of `root` in reading order, a space around each block; with `marks`, a MARK at
+ * the start of each marked element's content, `hits` naming its index in the order they stand.
+ */
+function rawText(root: Node, marks?: Map<Node, number>): { out: string[]; hits: number[] } {
   const out: string[] = [];
+  const hits: number[] = [];
   const stack: (Node | string)[] = [root];
   while (stack.length > 0) {
     const item = stack.pop()!;
     if (typeof item === "string") {
       out.push(item);
     } else if (item.nodeType === 3) {
-      out.push(item.nodeValue ?? "");
+      const value = item.nodeValue ?? "";
+      out.push(marks ? value.replaceAll(MARK, "") : value);
     } else if (item.nodeType === 1 || item.nodeType === 9 || item.nodeType === 11) {
       const tag = (item as Element).localName ?? "";
       if (item.nodeType === 1 && SKIPPED.has(tag)) continue;
@@ -193,11 +225,16 @@ export function visibleText(root: Node): string {
         out.push(" ");
         stack.push(" ");
       }
+      const mark = marks?.get(item);
+      if (mark !== undefined) {
+        out.push(MARK);
+        hits.push(mark);
+      }
       const children = item.childNodes;
       for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]);
     }
   }
-  return normalizeWhitespace(out.join(""));
+  return { out, hits };
 }
 
 /** linkedom loses content when a document omits <body> (HTML allows that): add the tag. */

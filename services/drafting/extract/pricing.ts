@@ -178,12 +178,32 @@ const FRACTION = /(?:^|[\s_-])(?:fraction|fractional|cents?|decimals?)(?:$|[\s_-
 function splitAmount(el: Element, text: string): boolean {
   if (new RegExp(String.raw`${CURRENCY}\s?\d+\s+\d`, "u").test(text)) return true;
   return [...el.querySelectorAll("sup, [class]")].some((part) => {
-    if (part.localName !== "sup" && !FRACTION.test(part.getAttribute("class") ?? "")) return false;
-    const digits = visibleText(part);
-    if (!/^\d{1,2}$/.test(digits)) return false;
-    const at = text.indexOf(digits);
+    if (!centsPart(part)) return false;
+    const at = text.indexOf(visibleText(part));
     return at > 0 && /\d$/.test(text.slice(0, at).trimEnd());
   });
+}
+
+/**
+ * The texts in which an amount's cents are set apart in their own element ("$12<sup>99</sup>" read
+ * "$1299", a cents span in a block read "$12 99"): the visible text of the element holding the
+ * amount and its cents, which no reader of the text may take a price from.
+ */
+export function readSplitAmounts(doc: Document): string[] {
+  const out = new Set<string>();
+  for (const part of doc.querySelectorAll("sup, [class]")) {
+    const holder = part.parentElement;
+    if (!holder || !centsPart(part)) continue;
+    const text = visibleText(holder);
+    if (text.length <= 300 && splitAmount(holder, text)) out.add(text);
+  }
+  return [...out];
+}
+
+/** Whether an element holds nothing but the cents of an amount (a sup or a "cents" class). */
+function centsPart(part: Element): boolean {
+  if (part.localName !== "sup" && !FRACTION.test(part.getAttribute("class") ?? "")) return false;
+  return /^\d{1,2}$/.test(visibleText(part));
 }
 
 /** Hidden from readers (`hidden`, `aria-hidden`, an inline display: none), e.g. a toggle's other price. */

@@ -5,6 +5,7 @@ import type { PageView } from "./pages.ts";
 import { jsonLdObjects, NONE, quote, quoteFor, value } from "./pages.ts";
 import { canonicalUrl, isFavicon, normalizeQuoteText } from "../text.ts";
 import { isCompanyProfile, writtenEmails } from "../extract/links.ts";
+import { isCompanySocialAt } from "../crawler/app_data.ts";
 
 /**
  * The contact email, a contact page's and a hello@-style address first; a department's address
@@ -95,7 +96,7 @@ export function draftVideo(views: PageView[]): DraftedValue {
 export function draftLogo(views: PageView[]): DraftedValue {
   for (const v of views) {
     const logo = v.page.facts.logo_url;
-    if (logo && !isFavicon(logo)) return value(logo, [quote(v, logo)]);
+    if (logo && !isIcon(logo)) return value(logo, [quote(v, logo)]);
   }
   for (const v of views) {
     for (const o of jsonLdObjects(v)) {
@@ -104,7 +105,7 @@ export function draftLogo(views: PageView[]): DraftedValue {
         : typeof (o.logo as Record<string, unknown>)?.url === "string"
         ? (o.logo as Record<string, string>).url
         : null;
-      if (logo && /^https?:\/\//.test(logo) && !isFavicon(logo)) {
+      if (logo && /^https?:\/\//.test(logo) && !isIcon(logo)) {
         return value(logo, [quote(v, logo)]);
       }
     }
@@ -113,8 +114,27 @@ export function draftLogo(views: PageView[]): DraftedValue {
 }
 
 /**
+ * The default icons web frameworks' starter projects ship (Vite's `/vite.svg`, Next.js's
+ * `next.svg`, Create React App's `logo192.png`, ...): a site that keeps one has no logo of its own
+ * there.
+ */
+const DEFAULT_ICON_RE =
+  /^(?:vite|react|vue|svelte|solid|preact|lit|qwik|astro|nuxt|next|vercel|angular|remix|gatsby-icon|logo192|logo512|docusaurus|tauri|electron|deno|bun)\.(?:svg|png|ico|webp)$/i;
+
+/** Whether an image URL is a favicon or a framework's default icon, never the product's logo. */
+function isIcon(url: string): boolean {
+  let name = url;
+  try {
+    name = new URL(url).pathname;
+  } catch { /* a path */ }
+  return isFavicon(url) || DEFAULT_ICON_RE.test(name.split("/").pop() ?? "");
+}
+
+/**
  * The company's social profile links, one per platform: organisation pages only (never a
- * person's LinkedIn /in/ page, a founder's own link, a post, or a repository's releases or issues).
+ * person's LinkedIn /in/ page, a founder's own link, a post, or a repository's releases or issues),
+ * from the pages' links, then from the lists of the company's profiles in an app's data (quoted
+ * from there, crawler/app_data.ts).
  */
 export function draftSocials(
   views: PageView[],
@@ -127,14 +147,21 @@ export function draftSocials(
       Object.values(f.links ?? {}).map((d) => canonicalUrl(String(d?.value)))
     ),
   );
+  const usable = (key: string, url: string) =>
+    (SOCIAL_KEYS as readonly string[]).includes(key) && !out[key] &&
+    /^https?:\/\//.test(url) && isCompanyProfile(new URL(url), key) &&
+    !personal.has(canonicalUrl(url));
   for (const v of views) {
     for (const [key, url] of Object.entries(v.page.facts.socials ?? {})) {
-      if (
-        !(SOCIAL_KEYS as readonly string[]).includes(key) || out[key] ||
-        !/^https?:\/\//.test(url) ||
-        !isCompanyProfile(new URL(url), key) || personal.has(canonicalUrl(url))
-      ) continue;
-      out[key] = value(url, [quote(v, url)]);
+      if (usable(key, url)) out[key] = value(url, [quote(v, url)]);
+    }
+  }
+  for (const v of views) {
+    for (const link of v.page.facts.profile_links ?? []) {
+      if (!link.locator || !isCompanySocialAt(link.locator)) continue;
+      if (!usable(link.platform, link.url)) continue;
+      const cited = { quote: link.url, url: v.url, source: "app" as const, locator: link.locator };
+      out[link.platform] = value(link.url, [cited]);
     }
   }
   return out;

@@ -84,6 +84,7 @@ export function viewPage(original: EvidencePage): PageView {
     ...bounds.separators,
     ...spansOf(text, (f.testimonials ?? []).map(normalizeQuoteText)),
     ...spansOf(text, (f.copyright ?? []).map(normalizeQuoteText)),
+    ...spansOf(text, (f.split_amounts ?? []).map(normalizeQuoteText)),
     ...[...text.matchAll(COPYRIGHT_SPAN_RE)].map((m) =>
       [m.index!, m.index! + m[0].length] as [number, number]
     ),
@@ -114,26 +115,31 @@ export function viewPage(original: EvidencePage): PageView {
     }
     return first >= 0 ? first : text.indexOf(needle);
   };
-  let cursor = 0;
-  for (const h of f.headings ?? []) {
-    const ht = normalizeQuoteText(h.text);
-    if (!ht) continue;
-    const at = place(ht, cursor);
-    if (at < 0) continue;
-    if (at >= cursor) cursor = at + ht.length;
-    cuts.push({ at, end: at + ht.length, kind: "heading" });
-  }
-  cursor = 0;
-  for (const list of f.lists ?? []) {
-    for (const item of list) {
-      const it = normalizeQuoteText(item);
-      if (!it) continue;
-      const at = place(it, cursor);
-      if (at < 0) continue;
-      if (at >= cursor) cursor = at + it.length;
-      cuts.push({ at, end: at + it.length, kind: "item" });
-    }
-  }
+  // A recorded offset stands when the text there is the heading's (item's); else it is searched.
+  const inView = viewOffsets(original.text ?? "");
+  const recorded = (offset: number | undefined, needle: string): number => {
+    const at = offset !== undefined && offset >= 0 ? inView(offset) : -1;
+    return at >= 0 && text.startsWith(needle, at) ? at : -1;
+  };
+  const placeAll = (facts: string[], offsets: number[] | undefined, kind: SegmentKind) => {
+    let cursor = 0;
+    facts.forEach((fact, i) => {
+      const needle = normalizeQuoteText(fact);
+      if (!needle) return;
+      const found = recorded(offsets?.[i], needle);
+      const at = found >= 0 ? found : place(needle, cursor);
+      if (at < 0) return;
+      if (at >= cursor) cursor = at + needle.length;
+      cuts.push({ at, end: at + needle.length, kind });
+    });
+  };
+  placeAll((f.headings ?? []).map((h) => h.text), f.heading_offsets, "heading");
+  const lists = f.lists ?? [];
+  placeAll(
+    lists.flat(),
+    f.list_offsets?.flatMap((o, i) => fillTo(o, lists[i]?.length ?? 0)),
+    "item",
+  );
   for (const [at, end] of excludedSpans) cuts.push({ at, end, kind: "excluded" });
   cuts.sort((a, b) => a.at - b.at || b.end - a.end);
   const pushChunk = (from: number, to: number) => {
@@ -178,6 +184,24 @@ export function viewPage(original: EvidencePage): PageView {
   }
   if (at < text.length) pushChunk(at, text.length);
   return view;
+}
+
+/**
+ * An offset in a page's stored text as an offset in its quote-normalised text (the same offset
+ * unless normalising changed the text before it: NFKC, soft hyphens, ellipses).
+ */
+function viewOffsets(stored: string): (offset: number) => number {
+  if (normalizeQuoteText(stored) === stored) return (offset) => offset;
+  return (offset) => {
+    const before = stored.slice(0, offset);
+    const norm = normalizeQuoteText(before);
+    return norm.length + (norm && /\s$/u.test(before) ? 1 : 0);
+  };
+}
+
+/** A list's offsets, padded with -1 (unknown) or cut to `length` items. */
+function fillTo(offsets: number[], length: number): number[] {
+  return Array.from({ length }, (_, i) => offsets[i] ?? -1);
 }
 
 /**

@@ -1,14 +1,17 @@
 /**
  * Where and since when: the country and city the site says it is based in (structured address,
- * postal addresses, "based in" sentences), and the year it says it was founded.
+ * postal addresses, "based in" sentences), and the year it says it was founded (founded_year.ts).
  */
 import { type DraftedValue, type EvidenceQuote } from "../evidence.ts";
 import type { PageView, Segment } from "./pages.ts";
-import { inOtherZone, ownNames } from "./people.ts";
+import { ownNames } from "./people.ts";
 import { bornPlaces } from "./place_born.ts";
-import { jsonLdObjects, NONE, quote, quoteFor, value, windowAround } from "./pages.ts";
+import { NONE, quote, quoteFor, value, windowAround } from "./pages.ts";
 import { countryCodeOf, looseText, MIN_QUOTE_CHARS, normalizeQuoteText, words } from "../text.ts";
-import { foundingYearClaims } from "../founding_years.ts";
+
+import { jsonLdNested } from "./founded_year.ts";
+
+export { draftFoundedYear } from "./founded_year.ts";
 
 const CAP = String.raw`\p{Lu}[\p{L}'.-]*`;
 /** Lower-case words inside place names: "Freiburg im Breisgau", "Frankfurt am Main", "Stratford-upon-Avon". */
@@ -25,12 +28,13 @@ const OTHER_LANGUAGE_CUES = String
   .raw`(?:con sede en|ubicad[ao]s? en|(?:fundad[ao]|cread[ao])(?: en ${YEAR})? en|basée? à|située? à|fondée?(?: en ${YEAR})? à|gevestigd in|opgericht(?: in ${YEAR})? in|(?:mit )?Sitz in|ansässig in|sediad[ao] em|com sede em|fundad[ao](?: em ${YEAR})? em|con sede a|fondat[ao](?: nel ${YEAR})? a)`;
 /**
  * "based in Berlin, Germany", "headquartered in Austin", "founded in 2021 in Utrecht", "was founded
- * in 2020 by A and B in Galway" (not an aside about another company: "Stripe, founded … by … in"), "entstand 2021 in Leipzig", "started Quietroom from Copenhagen". The cue words
+ * in 2020 by A and B in Galway" (not an aside about another company: "Stripe, founded … by … in"), "entstand 2021 in Leipzig", "started Quietroom from Copenhagen", "began in 2021 in
+ * Leeds" (with its year: "began in" alone starts many things). The cue words
  * match at a sentence's start too ("Made in Leeds, England by …", "Based in Lisbon").
  */
 const PLACE_CUE_RE = new RegExp(
   String
-    .raw`\b(?:(?i:(?:are |is )?based (?:in|out of)|headquartered in|headquarters in|located in|offices? in|hq in|our office in|made (?:with [^ ]+ )?in|team in|studio in|(?:founded|started|launched)(?: in (?:19|20)\d\d)? in)|(?:was|were) (?:founded|started|launched)(?: in (?:19|20)\d\d)? by ${NAMES}(?:, an? [\p{Ll} -]{2,40})? in|(?:entstand|entstanden|gegründet|gestartet)(?: (?:19|20)\d\d)? in|(?:founded|started|launched) ${CAP}(?: ${CAP})? from|(?i:${OTHER_LANGUAGE_CUES}))\s+((?:the )?${PLACE}(?:,\s*(?:the )?${PLACE}){0,2})`,
+    .raw`\b(?:(?i:(?:are |is )?based (?:in|out of)|headquartered in|headquarters in|located in|offices? in|hq in|our office in|made (?:with [^ ]+ )?in|team in|studio in|(?:founded|started|launched)(?: in (?:19|20)\d\d)? in|began in (?:19|20)\d\d in)|(?:was|were) (?:founded|started|launched)(?: in (?:19|20)\d\d)? by ${NAMES}(?:, an? [\p{Ll} -]{2,40})? in|(?:entstand|entstanden|gegründet|gestartet)(?: (?:19|20)\d\d)? in|(?:founded|started|launched) ${CAP}(?: ${CAP})? from|(?i:${OTHER_LANGUAGE_CUES}))\s+((?:the )?${PLACE}(?:,\s*(?:the )?${PLACE}){0,2})`,
   "gu",
 );
 /** "Utrecht, the Netherlands" (the second part must be a country). */
@@ -49,6 +53,15 @@ const UK_POSTCODE = String.raw`[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}\b`;
 const UK_ADDRESS_RE = new RegExp(
   String
     .raw`(${PLACE}),?\s+${UK_POSTCODE},?\s+(?:the\s+)?(${PLACE})`,
+  "gu",
+);
+/**
+ * A UK postcode after the city, with no country after it ("Roastround Ltd, 8 Mill Yard, Leeds LS9
+ * 8DT"): the city starts the line or follows a comma or a separator, so a street's words are never
+ * part of it. The country is not stated.
+ */
+const UK_CITY_POSTCODE_RE = new RegExp(
+  String.raw`(?:^|,\s*|\s[·|•]\s)(${CAP}(?:[ -]${CAP})?)\s+${UK_POSTCODE}`,
   "gu",
 );
 const US_ADDRESS_RE = new RegExp(
@@ -80,6 +93,19 @@ const IN_CITY_COUNTRY_RE = new RegExp(
 /** A sentence in which the site speaks about itself. */
 const SELF_RE =
   /\b(we|we're|our|us|team|office|offices|based|built|developer|company|studio|headquarters)\b/iu;
+
+/** "<site's name> was started by …": the sentence tells the site's own founding. */
+const FOUNDED_RE = / (?:was|were|has been|is) (?:founded|started|launched|created|born)\b/u;
+
+/** Whether a sentence tells the founding of the site itself (its subject is one of its names). */
+function foundingOfOwn(text: string, own: string[]): boolean {
+  const loose = ` ${looseText(text)}`;
+  return own.some((o) => {
+    const at = loose.indexOf(` ${o} `);
+    return o !== "" && at >= 0 &&
+      FOUNDED_RE.test(loose.slice(at + o.length + 1, at + o.length + 40));
+  });
+}
 
 /**
  * Places that are not the company's: its servers', data centres', customers' or events'. Tested
@@ -267,7 +293,7 @@ export function draftPlace(views: PageView[]): { country: DraftedValue; city: Dr
       const q = (m: RegExpMatchArray) => quote(v, windowAround(seg.text, m[0], 240));
       for (const m of seg.text.matchAll(PLACE_CUE_RE)) {
         const parts = m[1].split(/,\s*/);
-        const founded = /^(founded|started)/i.test(m[0]);
+        const founded = /^(founded|started|began)/i.test(m[0]);
         let city: string | null = null;
         let country: string | null = null;
         // The widest unit comes last ("Kent, Ohio", "Ontario, California"): the last part that
@@ -302,11 +328,17 @@ export function draftPlace(views: PageView[]): { country: DraftedValue; city: Dr
         const city = asCity(trailingPlace(m[1]));
         if (country) found.push({ city, country, quote: q(m), rank: 0.5 + pageRank(v) / 10 });
       }
+      for (const m of seg.text.matchAll(UK_CITY_POSTCODE_RE)) {
+        const city = asCity(m[1]);
+        if (city && !notOurs(seg.text, m.index!)) {
+          found.push({ city, country: null, quote: q(m), rank: 0.5 + pageRank(v) / 10 });
+        }
+      }
       for (const m of seg.text.matchAll(US_ADDRESS_RE)) {
         found.push({ city: asCity(m[1]), country: m[2] ? "US" : null, quote: q(m), rank: 0.5 });
       }
       // "… in Hamburg, Germany" where the site speaks about itself (an about page always does).
-      if (SELF_RE.test(seg.text) || v.kind === "about") {
+      if (SELF_RE.test(seg.text) || v.kind === "about" || foundingOfOwn(seg.text, own)) {
         for (const m of seg.text.matchAll(IN_CITY_COUNTRY_RE)) {
           const country = asCountry(m[2]);
           if (country && !notOurs(seg.text, m.index!)) {
@@ -326,74 +358,7 @@ export function draftPlace(views: PageView[]): { country: DraftedValue; city: Dr
   };
 }
 
-/**
- * JSON-LD objects with the path their values' lines carry: top-level objects and `@graph`
- * members (path ""), and the organisation nested in them (a product's `publisher`, `brand`,
- * `manufacturer`, `provider`, `author`: path "publisher.").
- */
-function jsonLdNested(v: PageView): { o: Record<string, unknown>; path: string }[] {
-  const out: { o: Record<string, unknown>; path: string }[] = [];
-  for (const o of jsonLdObjects(v)) {
-    out.push({ o, path: "" });
-    for (const k of ["publisher", "brand", "manufacturer", "provider", "author"]) {
-      const inner = o[k];
-      if (inner && typeof inner === "object" && !Array.isArray(inner)) {
-        out.push({ o: inner as Record<string, unknown>, path: `${k}.` });
-      }
-    }
-  }
-  return out;
-}
-
 function countryNamesFor(code: string): string[] {
   const names = new Intl.DisplayNames(["en"], { type: "region" }).of(code);
   return names ? [names] : [];
-}
-
-/** A timeline's year standing alone before its entry ("2020" in `<dt>`, "2020 —"). */
-const TIMELINE_YEAR_RE = /^\s*(?:18|19|20)\d\d\s*[:–—-]?\s*$/u;
-
-/** A segment's text, with the timeline year before it when the segment states none. */
-function withTimelineYear(v: PageView, i: number): string {
-  const seg = v.segments[i];
-  const prev = v.segments[i - 1];
-  if (!prev || prev.excluded || /\b(?:18|19|20)\d\d\b/.test(seg.text)) return seg.text;
-  return TIMELINE_YEAR_RE.test(prev.text) ? v.text.slice(prev.start, seg.end) : seg.text;
-}
-
-/**
- * The year a sentence (or JSON-LD foundingDate) says the company was founded: a strong cue on any
- * page ("founded in", "Est.", a timeline's "2020 — … founds …") before a weak one ("since"), never
- * from a teaser or sidebar about another product ("Clipjar … Launched in 2019").
- */
-export function draftFoundedYear(views: PageView[], product: string | null = null): DraftedValue {
-  // The site's own name (often its maker's: "Northwind Labs" for Pagecraft) speaks of the company.
-  const home = views.find((v) => v.kind === "home") ?? views[0];
-  const maker = home?.page.facts.og?.["og:site_name"] ?? home?.page.facts.og?.["site_name"] ?? null;
-  const siteUsesName = product !== null &&
-    views.some((v) => looseText(v.text).includes(looseText(product)));
-  for (const weak of [false, true]) {
-    for (const v of views) {
-      for (const [i, seg] of v.segments.entries()) {
-        if (seg.excluded || inOtherZone(v, seg)) continue;
-        const text = withTimelineYear(v, i);
-        const claim = foundingYearClaims(text, { product, maker, siteUsesName }).find((c) =>
-          c.weak === weak
-        );
-        if (claim) return value(claim.year, [quote(v, windowAround(text, claim.year, 240))]);
-      }
-    }
-  }
-  for (const v of views) {
-    for (const { o, path } of jsonLdNested(v)) {
-      const d = o.foundingDate;
-      if (typeof d !== "string" && typeof d !== "number") continue;
-      const y = String(d).match(/^(\d{4})/)?.[1];
-      const line = v.extras.find((e) =>
-        e === `${path}foundingDate: ${normalizeQuoteText(String(d))}`
-      );
-      if (y && line) return value(y, [quote(v, line)]);
-    }
-  }
-  return NONE;
 }

@@ -76,13 +76,17 @@ export function headingPrices(
   return out;
 }
 
-/** Sentences that state prices or free plans, pricing page first (at most `max`), still offered. */
+/**
+ * Sentences that state prices or free plans, pricing page first and FAQ pages last (at most
+ * `max`), still offered.
+ */
 export function priceSegments(views: PageView[], max: number): { view: PageView; seg: Segment }[] {
   const out: { view: PageView; seg: Segment }[] = [];
   const ordered = [
     ...views.filter((v) => v.kind === "pricing"),
     ...views.filter((v) => v.kind === "home"),
     ...views.filter((v) => v.kind !== "pricing" && v.kind !== "home" && v.kind !== "faq"),
+    ...views.filter((v) => v.kind === "faq"),
   ];
   for (const { view: v, seg, pricing } of pricingLines(ordered)) {
     if (out.length >= max) return out;

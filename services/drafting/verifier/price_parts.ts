@@ -7,7 +7,7 @@ import { supportsAsSpan, tokens } from "./support.ts";
 
 /** Whether a pricing summary's part is stated by its quotes (one of the three ways above). */
 export function pricePartStated(part: string, quotes: CheckedQuote[]): boolean {
-  return quotes.some((q) => supportsAsSpan(q.usable, part)) || inOneOffer(part, quotes) ||
+  return quotes.some((q) => supportsAsSpan(q, part)) || inOneOffer(part, quotes) ||
     inPricingTable(part, quotes);
 }
 

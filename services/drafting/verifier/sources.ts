@@ -5,6 +5,11 @@
  * the app shows together), or a content image's alt text (located by the image URL). A quote is checked against exactly the
  * source it names; a quote without a source is a text quote, except that a whole meta or JSON-LD
  * value (drafts stored before sources existed) is still recognised as that source.
+ *
+ * App strings read from a resource the app fetches (crawler/app_data.ts) have locators that start
+ * with the resource's path (`/content.json:hero.title`, `/assets/app.js#CONTENT:hero.title`): the
+ * quote stands on the page's URL and is checked against that one resource's value at that path
+ * (an app quote always needs its locator, see verifier/quotes.ts), never another resource's.
  */
 import type { EvidencePage, EvidenceQuote, QuoteSource } from "../evidence.ts";
 import { appCards } from "../extract/app_json.ts";

@@ -8,6 +8,8 @@
 import type { CheckedQuote, PageIndex } from "./quotes.ts";
 import { HEADLINE_RE, hintsFree, OPEN_SOURCE_RE } from "../vocabulary.ts";
 import { type PageView, viewPage } from "../extractive/pages.ts";
+import { isNegator, negatedAt, type Quoted, quotedLanguage, quotedText } from "./negation.ts";
+export { negatedAt, type Quoted, quotedText };
 import { pricingLines } from "../extractive/pricing_lines.ts";
 import { subjectFounded } from "./founding_subject.ts";
 import { referencedFounders } from "../extract/json_ld.ts";
@@ -113,29 +115,6 @@ export function spansIn(quote: Tok[], value: Tok[]): number[] {
   return out;
 }
 
-const NEGATORS = new Set(["no", "not", "never", "without", "cannot", "nor", "none", "neither"]);
-const CONTRACTED = new Set(["t"]); // don't, doesn't, isn't, can't, won't: "doesn t"
-
-function isNegator(t: Tok | undefined): boolean {
-  return !!t && (NEGATORS.has(t.w) || CONTRACTED.has(t.w));
-}
-
-/** Whether the quote reverses the value at a span: a negation just before it or "is not" after. */
-export function negatedAt(quote: Tok[], at: number, value: Tok[]): boolean {
-  if (value.some((t) => isNegator(t))) return false;
-  for (let k = at - 1; k >= Math.max(0, at - 4) && !quote[k + 1].brk; k--) {
-    if (isNegator(quote[k])) return true;
-  }
-  const end = at + value.length;
-  const next = quote.slice(end, end + 3);
-  if (next[0]?.brk) return false;
-  const verb = ["is", "are", "was", "were", "isn", "aren", "wasn", "weren", "has", "have"];
-  if (next[0] && verb.includes(next[0].w)) {
-    return isNegator(next[1]) || (next[1]?.w === "been" && isNegator(next[2]));
-  }
-  return false;
-}
-
 /** Whether a span is a whole clause of the quote (breaks, or its ends, on both sides). */
 function wholeClause(quote: Tok[], at: number, length: number): boolean {
   return quote[at].brk && (at + length === quote.length || quote[at + length].brk);
@@ -145,13 +124,14 @@ function wholeClause(quote: Tok[], at: number, length: number): boolean {
  * Whether the quote supports the value as a span: its words as one run, not negated. A value of
  * one or two words that is a whole clause elsewhere ("No.", "Yes, always") must be a whole clause.
  */
-export function supportsAsSpan(quote: string, value: string): boolean {
-  const q = tokens(quote);
+export function supportsAsSpan(quoted: Quoted, value: string): boolean {
+  const q = tokens(quotedText(quoted));
+  const lang = quotedLanguage(quoted, q);
   const v = tokens(value);
   if (v.length === 0) return false;
   const short = v.length <= 2 && /[.!?]$/.test(value.trim());
   return spansIn(q, v).some((at) =>
-    !negatedAt(q, at, v) && (!short || wholeClause(q, at, v.length))
+    !negatedAt(q, at, v, lang) && (!short || wholeClause(q, at, v.length))
   );
 }
 
@@ -289,15 +269,18 @@ function verbAfter(q: Tok[], from: number): boolean {
 }
 
 /** Whether a signal the regex finds in the text is stated, not negated ("no free plan"). */
-export function statedSignal(re: RegExp, text: string): boolean {
+export function statedSignal(re: RegExp, quoted: Quoted): boolean {
+  const text = quotedText(quoted);
+  const lang = quotedLanguage(quoted, tokens(text));
   const global = new RegExp(re.source, re.flags.includes("g") ? re.flags : re.flags + "g");
   for (const m of text.matchAll(global)) {
-    const before = tokens(text.slice(0, m.index));
-    const at = tokens(text.slice(m.index))[0];
+    // A stand-in word where the match starts tells whether a break comes right before it.
+    const before = tokens(`${text.slice(0, m.index)} x`);
+    const at = before.pop();
     let negated = false;
     for (let k = before.length - 1; k >= Math.max(0, before.length - 3); k--) {
       if ((k === before.length - 1 ? at?.brk : before[k + 1].brk)) break;
-      if (isNegator(before[k])) negated = true;
+      if (isNegator(before[k], lang)) negated = true;
     }
     if (!negated) return true;
   }

@@ -24,6 +24,8 @@ import { writtenEmails } from "../extract/links.ts";
 import {
   headlineQuoted,
   paidOnlyProblem,
+  type Quoted,
+  quotedText,
   spansIn,
   statedSignal,
   supportsAsSpan,
@@ -53,11 +55,12 @@ const VIDEO_HOST_RE =
  * each `;` item with `semicolons`) must be one run of words of ONE quote, not negated there.
  * Sharing words is not support: a part stitched from two quotes, reworded or reversed fails.
  */
-export function proseProblem(value: string, quoted: string[], semicolons = false): string {
-  const quotes = quoted.filter((q) => q.trim());
+export function proseProblem(value: string, quoted: Quoted[], semicolons = false): string {
+  const read = quoted.filter((q) => quotedText(q).trim());
+  const quotes = read.map(quotedText);
   if (quotes.length === 0) return "no verified quote outside testimonials";
   for (const part of valueParts(value, semicolons).flatMap(listItems)) {
-    if (quotes.some((q) => supportsAsSpan(q, part))) continue;
+    if (read.some((q) => supportsAsSpan(q, part))) continue;
     const { missing } = proseSupport(part, quotes.join(" | "));
     if (missing.length > 0) {
       return `the quotes do not contain ${missing.slice(0, 3).map((w) => `"${w}"`).join(", ")}`;
@@ -208,7 +211,7 @@ export function verifyField(
         // are topics: their words in one quote.
         const claim = name === "features" || name === "usps";
         const q = quotes.find((q) =>
-          claim ? supportsAsSpan(q.usable, value) : containsPhrase(q.usable, value) ||
+          claim ? supportsAsSpan(q, value) : containsPhrase(q.usable, value) ||
             (proseSupport(value, q.usable).share >= 1 &&
               proseSupport(value, q.usable).missing.length === 0)
         );
@@ -252,9 +255,7 @@ export function verifyField(
     case "stage": {
       const stage = value.toLowerCase();
       if (!(STAGES as readonly string[]).includes(stage)) return fail(`"${value}" is not a stage`);
-      const ok = having((q) =>
-        statedSignal(STAGE_SIGNALS[stage as typeof STAGES[number]], q.usable)
-      );
+      const ok = having((q) => statedSignal(STAGE_SIGNALS[stage as typeof STAGES[number]], q));
       return ok.length > 0
         ? { value: stage, quotes: ok }
         : fail(`no quote says the product is at stage ${stage}`);
@@ -263,10 +264,10 @@ export function verifyField(
       const model = PRICING_MODELS.find((m) => looseText(m) === looseText(value));
       if (!model) return fail(`"${value}" is not a pricing model`);
       if (model === "Freemium") {
-        const free = having((q) => statedSignal(PRICING_SIGNALS.Freemium, q.usable));
+        const free = having((q) => statedSignal(PRICING_SIGNALS.Freemium, q));
         // In-app purchases are the paid part of an app free to download.
         const paid = having((q) =>
-          statedSignal(PAID_PRICE_RE, q.usable) || statedSignal(IN_APP_PURCHASES_RE, q.usable)
+          statedSignal(PAID_PRICE_RE, q) || statedSignal(IN_APP_PURCHASES_RE, q)
         );
         if (free.length === 0 || paid.length === 0) {
           return fail("Freemium needs quotes of a free plan and of a paid price");
@@ -275,7 +276,7 @@ export function verifyField(
       }
       const paidOnly = paidOnlyProblem(model, quotes, ctx.pages);
       if (paidOnly) return fail(paidOnly);
-      const ok = having((q) => statedSignal(PRICING_SIGNALS[model], q.usable));
+      const ok = having((q) => statedSignal(PRICING_SIGNALS[model], q));
       return ok.length > 0 ? { value: model, quotes: ok } : fail(`no quote shows ${model} pricing`);
     }
     case "country": {
@@ -301,7 +302,7 @@ export function verifyField(
       if (name === "name" && PAGE_NAME_RE.test(value.trim())) {
         return fail(`"${clip(value)}" names a page of the site, not the product`);
       }
-      const named = having((q) => supportsAsSpan(q.usable, value));
+      const named = having((q) => supportsAsSpan(q, value));
       const ok = named.filter((q) =>
         !otherPartyName(q.usable, value, name === "city") &&
         !(name === "city" && (hostingPlace(q.usable, value) || placeFragment(q.usable, value)))
@@ -353,11 +354,11 @@ export function verifyField(
       }
       const parts = valueParts(value, true);
       const bad = parts.find((p) => !pricePartStated(p, quotes));
-      if (bad !== undefined) return fail(proseProblem(bad, quotes.map((q) => q.usable)));
+      if (bad !== undefined) return fail(proseProblem(bad, quotes));
       return { value, quotes };
     }
     default: {
-      const why = proseProblem(value, quotes.map((q) => q.usable));
+      const why = proseProblem(value, quotes);
       if (why) return fail(why);
       const relevant = having((q) => proseSupport(q.usable, value).share > 0);
       return { value, quotes: relevant.length > 0 ? relevant : quotes };
