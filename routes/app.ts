@@ -151,8 +151,9 @@ export function createApp(deps: Deps): Hono {
   app.route("/", seoRoutes(deps));
   app.route("/", pageRoutes(deps, openApiDocument));
 
-  // An anonymous read of a cached profile, or a search asked before while the index has not
-  // changed, is answered before routing, as the routes would.
+  // An anonymous read of a cached profile, a search asked before while the index has not changed,
+  // or a read of an operation that declares its freshness while still current, is answered before
+  // routing, as the routes would.
   const fastRead = fastPublicReads(deps);
   const routed = app.fetch;
   const answered = (...[request, env, executionCtx]: Parameters<typeof routed>) => {

@@ -13,6 +13,11 @@
  *   Referrer-Policy or X-Frame-Options (there is no page to leave or to frame).
  * - Anonymous searches are kept the same way, by path and query, while the search index's version
  *   is the one they were answered at (trending sorts, which move with time, are not kept).
+ * - So are the anonymous GETs of every operation that declares its `freshness` (list_categories,
+ *   get_category): by path and query, while the operation's validity token is the one from before
+ *   the answer was made and its end is not reached (routes/kept_reads.ts).
+ * - publicJson serializes and hashes a returned object once (by identity): a value a service
+ *   keeps (the category tree, a profile) costs its JSON and ETag once.
  * - `fastPublicReads` runs before the router: an anonymous GET or HEAD of
  *   get_listing whose profile is in the process's profile cache (same entry, same validity
  *   checks as the normal path) and whose address is far from its rate limit is answered at once
@@ -32,7 +37,8 @@ import {
   type Encoding,
   encodingFor,
 } from "./compression.ts";
-import { SLUG_PATTERN } from "./api/v1/operation.ts";
+import { type AnswerValidity, type Freshness, SLUG_PATTERN } from "./api/v1/operation.ts";
+import { KeptReads, offerAnswer } from "./kept_reads.ts";
 
 /** Seconds a public answer may be reused without asking (a CDN, a browser). */
 export const PUBLIC_MAX_AGE_S = 5;
@@ -117,12 +123,31 @@ export function matchesIfNoneMatch(header: string | undefined, etag: string): bo
   });
 }
 
+/** Bodies by the object returned (a kept tree, a cached page): serialized and hashed once. */
+const encodedValues = new WeakMap<object, EncodedJson>();
+
+/** encodeJson, once per object (what public reads return is never changed afterwards). */
+function encodeOnce(value: unknown): EncodedJson {
+  if (typeof value !== "object" || value === null) return encodeJson(value);
+  let encoded = encodedValues.get(value);
+  if (!encoded) encodedValues.set(value, encoded = encodeJson(value));
+  return encoded;
+}
+
 /**
  * The answer of a public GET operation: the JSON body with its ETag and Cache-Control, or 304
- * when the caller already holds it.
+ * when the caller already holds it. With `keep` (the operation's freshness and its validity from
+ * before the answer was made), an anonymous 200 is offered to the fast path (`fastPublicReads`).
  */
-export function publicJson(c: Context, value: unknown, status: number): Response {
-  return publicAnswer(c, encodeJson(value), status);
+export function publicJson(
+  c: Context,
+  value: unknown,
+  status: number,
+  keep?: { freshness: Freshness; validity: AnswerValidity },
+): Response {
+  const encoded = encodeOnce(value);
+  if (keep && status === 200) offerAnswer(c.req.raw, { encoded, ...keep });
+  return publicAnswer(c, encoded, status);
 }
 
 /** `publicJson` for a body serialized beforehand (a document that never changes). */
@@ -279,6 +304,8 @@ export function fastPublicReads(deps: Deps): FastRead {
   // Anonymous search answers by path and query, served while the search index's version is the
   // one they were answered at (any upsert, removal, count change or snapshot load moves it).
   const searches = new VersionedCache<KeptAnswers>(MAX_SEARCH_ANSWERS);
+  // Answers of the operations that declare their freshness, by path and query (kept_reads.ts).
+  const reads = new KeptReads(deps, answersOf);
   /** Counts an anonymous request at once (null: it must take the normal chain). */
   const admitted = (request: Request, info: unknown) =>
     limiter.admitNow(
@@ -298,7 +325,8 @@ export function fastPublicReads(deps: Deps): FastRead {
       return answers;
     }
     const search = SEARCH_URL.exec(url)?.[1];
-    return search === undefined ? undefined : searches.get(search, deps.search.version);
+    if (search !== undefined) return searches.get(search, deps.search.version);
+    return reads.get(url);
   };
   const fastRead = function fastPublicRead(request: Request, info: unknown) {
     const method = request.method;
@@ -311,6 +339,7 @@ export function fastPublicReads(deps: Deps): FastRead {
   };
   /** Keeps an anonymous search's 200 for the next identical request, if the index is unchanged. */
   const keep = async (request: Request, version: number, response: Response) => {
+    if (response.status === 200 && sharedCacheable(response) && reads.keep(request)) return;
     const search = SEARCH_URL.exec(request.url)?.[1];
     if (
       search === undefined || request.method !== "GET" || response.status !== 200 ||

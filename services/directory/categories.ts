@@ -36,17 +36,27 @@ interface KeptTree {
   generation: number;
   tree: Promise<CategoryTree>;
 }
-/** Per store, the kept trees with and without empty categories. */
-const keptTrees = new WeakMap<Deno.Kv, Map<boolean, KeptTree>>();
+/** Per store: the kept trees (with and without empty categories) and what moved them. */
+interface TreeState {
+  trees: Map<boolean, KeptTree>;
+  /** Listing writes made here or told by another instance since the first category read. */
+  listingWrites: number;
+  /** Trees read from KV. */
+  reads: number;
+}
+const treeStates = new WeakMap<Deno.Kv, TreeState>();
 
-function treesOf(kv: Deno.Kv): Map<boolean, KeptTree> {
-  let trees = keptTrees.get(kv);
-  if (!trees) {
-    const created = new Map<boolean, KeptTree>();
-    onListingWrite(kv, () => created.clear());
-    keptTrees.set(kv, trees = created);
+function stateOf(kv: Deno.Kv): TreeState {
+  let state = treeStates.get(kv);
+  if (!state) {
+    const created: TreeState = { trees: new Map(), listingWrites: 0, reads: 0 };
+    onListingWrite(kv, () => {
+      created.trees.clear();
+      created.listingWrites++;
+    });
+    treeStates.set(kv, state = created);
   }
-  return trees;
+  return state;
 }
 
 /**
@@ -55,7 +65,8 @@ function treesOf(kv: Deno.Kv): Map<boolean, KeptTree> {
  * 100,000 listings); shared by every caller, so never changed by one.
  */
 export function listCategories(deps: Deps, includeEmpty: boolean): Promise<CategoryTree> {
-  const trees = treesOf(deps.kv);
+  const state = stateOf(deps.kv);
+  const trees = state.trees;
   const now = deps.now().getTime();
   const generation = categoryGeneration(deps.kv);
   const kept = trees.get(includeEmpty);
@@ -63,11 +74,47 @@ export function listCategories(deps: Deps, includeEmpty: boolean): Promise<Categ
     return kept.tree;
   }
   const tree = readCategoryTree(deps, includeEmpty);
+  state.reads++;
   trees.set(includeEmpty, { readAt: now, generation, tree });
   tree.catch(() => {
     if (trees.get(includeEmpty)?.tree === tree) trees.delete(includeEmpty);
   });
   return tree;
+}
+
+/**
+ * What a category read answered now stands on: `token` moves whenever its answer may have changed,
+ * and it may be reused until `until` (ms) at the latest.
+ */
+export interface CategoryReadValidity {
+  token: string;
+  until: number;
+}
+
+/**
+ * The validity of what listCategories answers now, or undefined while it keeps no tree: the token
+ * moves when a tree is read again or dropped (a listing write here or told by another instance, a
+ * category written here), and it ends with the oldest kept tree's TTL.
+ */
+export function categoryTreeValidity(deps: Deps): CategoryReadValidity | undefined {
+  const state = stateOf(deps.kv);
+  let readAt = Infinity;
+  for (const kept of state.trees.values()) readAt = Math.min(readAt, kept.readAt);
+  if (readAt === Infinity) return undefined;
+  const token = `${categoryGeneration(deps.kv)}:${state.listingWrites}:${state.reads}`;
+  return { token, until: readAt + CATEGORY_TREE_TTL_MS };
+}
+
+/**
+ * The validity of what getCategory answers now: the token moves with a category written here, a
+ * listing write here or told by another instance (counts, board order, summaries) and the search
+ * index's version; it lasts CATEGORY_TREE_TTL_MS at most, as the tree does (a category written by
+ * another instance is seen within that).
+ */
+export function categoryPageValidity(deps: Deps): CategoryReadValidity {
+  const state = stateOf(deps.kv);
+  const token = `${categoryGeneration(deps.kv)}:${state.listingWrites}:${deps.search.version}`;
+  return { token, until: deps.now().getTime() + CATEGORY_TREE_TTL_MS };
 }
 
 async function readCategoryTree(deps: Deps, includeEmpty: boolean) {

@@ -15,7 +15,13 @@ export type { Board } from "./boards.ts";
 export { calendarRange, getLaunchWeek, LAUNCH_SECTIONS, listLaunches } from "./calendar.ts";
 export type { LaunchSection } from "./calendar.ts";
 export { listInterviewQuestions } from "./catalog.ts";
-export { categoryNames, getCategory, listCategories } from "./categories.ts";
+export {
+  categoryNames,
+  categoryPageValidity,
+  categoryTreeValidity,
+  getCategory,
+  listCategories,
+} from "./categories.ts";
 export { getFounder, listFounders } from "./founders.ts";
 export { answerInterview } from "./interview.ts";
 export {

@@ -35,9 +35,14 @@ export const STAGE_SIGNALS: Record<typeof STAGES[number], RegExp> = {
     /\b(industry leader|market leader|for over \d+ years|\d+ years in business|millions of (?:users|customers))\b/iu,
 };
 
+/** An open-source licence's SPDX identifier ("Apache-2.0", "MIT", "AGPL-3.0-only"). */
+export const LICENCE_ID = String
+  .raw`(?:MIT|Apache-2\.0|BSD-[234]-Clause|MPL-2\.0|ISC|Unlicense|[AL]?GPL-[23]\.[01](?:-only|-or-later)?)(?![\w-]|\.\d)`;
+/** A licence line naming an open-source licence by its identifier ("License: Apache-2.0"). */
+const LICENCE_LINE = String.raw`^licen[cs]e:?\s+${LICENCE_ID}`;
 /** An open-source licence stated for the product itself (evidence of a free product). */
 const OPEN_LICENCE = String
-  .raw`\b(?:(?:is|are|100%|fully|completely|entirely) open[- ]source|licensed under|(?:MIT|Apache|BSD|MPL|GPL|AGPL|LGPL)(?:[- ]\d(?:\.\d)?)? licen[cs]e)\b`;
+  .raw`\b(?:(?:is|are|100%|fully|completely|entirely) open[- ]source|licensed under|(?:MIT|Apache|BSD|MPL|GPL|AGPL|LGPL)(?:[- ]\d(?:\.\d)?)? licen[cs]e)\b|${LICENCE_LINE}`;
 
 /** A billing period in French, German, Dutch, Spanish, Portuguese or Italian ("pro Monat", "/mês", "al mese"). */
 export const FOREIGN_PERIOD = String
@@ -67,7 +72,7 @@ const STORE_FREE = String
 /** A free tier stated, in six languages. */
 export const FREE_PLAN_RE = new RegExp(
   String
-    .raw`\b(free plan|free tier|free forever|forever free|always free|free for (?:up to|teams|individuals|one|personal|small|solo|hobby|open)|free for (?:the first )?\d[\d,.]* \p{L}+|free,? up to|is free for|is free to (?:download|install|use|start|get)|free download|free for the first \d+ (?:users|projects|seats)|(?:app|extension|add-on|plugin|tool|version|newsletter|service) is free(?! trial)|use it (?:for )?free|free version|\$0|€0|£0|costs? nothing|at no cost|free to (?:use|join|read|list|sign up|subscribe)|(?:get started|start|sign up|subscribe|join)(?: for)? free|it'?s free|listing is free|free listings?|gratis (?:versie|plan|abonnement)|altijd gratis|gratis te gebruiken|kostenlose(?:n|r)? (?:version|plan|tarif)|(?:für immer|immer) kostenlos|kostenlos nutzen|version gratuite|offre gratuite|plan gratuit|(?:toujours gratuit|gratuit pour toujours)|plan gratuito|versión gratuita|(?:siempre|para siempre) gratis|(?:gratis|kostenlos|gratuit) (?:hasta|bis(?: zu)?|tot|jusqu'à) ${FREE_QUOTA})\b|${STORE_FREE}|\b(?:(?:grátis|gratuito) para sempre|plano (?:grátis|gratuito)|versão (?:grátis|gratuita))(?![\p{L}])|^\p{Lu}[\p{L}\d ]{0,20}: free\b`,
+    .raw`\b(free plan|free tier|free forever|forever free|always free|free for (?:up to|teams|individuals|one|personal|small|solo|hobby|open)|free for (?:the first )?\d[\d,.]* \p{L}+|free,? up to|is free for|is free to (?:download|install|use|start|get)|free download|free for the first \d+ (?:users|projects|seats)|(?:app|extension|add-on|plugin|tool|version|newsletter|service) is free(?! trial)|use it (?:for )?free|free version|\$0|€0|£0|costs? nothing|at no cost|free to (?:use|join|read|list|sign up|subscribe)|(?:get started|start|sign up|subscribe|join)(?: for)? free|it'?s free|listing is free|free listings?|gratis (?:versie|plan|abonnement)|altijd gratis|gratis te gebruiken|kostenlose(?:n|r)? (?:version|plan|tarif)|(?:für immer|immer) kostenlos|kostenlos nutzen|version gratuite|offre gratuite|plan gratuit|(?:toujours gratuit|gratuit pour toujours)|plan gratuito|versión gratuita|(?:siempre|para siempre) gratis|(?:gratis|gratuito) (?:para siempre|per sempre)|(?:gratis|kostenlos|gratuit) (?:hasta|bis(?: zu)?|tot|jusqu'à) ${FREE_QUOTA})\b|${STORE_FREE}|\b(?:(?:grátis|gratuito) para sempre|plano (?:grátis|gratuito)|versão (?:grátis|gratuita))(?![\p{L}])|^\p{Lu}[\p{L}\d ]{0,20}: free\b`,
   "iu",
 );
 /** A trial in Portuguese or Italian ("30 dias de experiência gratuita", "prova gratuita di 14 giorni"). */
@@ -86,8 +91,11 @@ export const ONE_TIME_RE = new RegExp(
   "iu",
 );
 /** The product itself is open source (not "built with open-source tools"). */
-export const OPEN_SOURCE_RE =
-  /\b((?:is|are|100%|fully|completely|entirely|free and) open[- ]source|open[- ]source (?:project|software|tool|library|app|application|and free|under|forever)|licensed under|(?:MIT|Apache|BSD|MPL|GPL|AGPL|LGPL)(?:[- ]\d(?:\.\d)?)? licen[cs]e|source code is (?:available|on GitHub))\b/iu;
+export const OPEN_SOURCE_RE = new RegExp(
+  String
+    .raw`\b((?:is|are|100%|fully|completely|entirely|free and) open[- ]source|open[- ]source (?:project|software|tool|library|app|application|and free|under|forever)|licensed under|(?:MIT|Apache|BSD|MPL|GPL|AGPL|LGPL)(?:[- ]\d(?:\.\d)?)? licen[cs]e|source code is (?:available|on GitHub))\b|${LICENCE_LINE}`,
+  "iu",
+);
 /** A price given only on request. */
 export const CONTACT_SALES_RE =
   /\b(contact (?:sales|us) for (?:pricing|a quote)|custom pricing|request a quote|get a quote|sales team will (?:send|prepare) (?:you )?a quote|pricing on request)\b/iu;
@@ -110,7 +118,7 @@ export const PRICING_SIGNALS: Record<PricingModel, RegExp> = {
     "iu",
   ),
   "Usage-based":
-    /\b(usage[- ]based|pay[- ]as[- ]you[- ]go|metered|per (?:[\d,.]+ )?(?!month|year|user|seat|agent|member|week)[a-z][a-z-]+|credits?|\d+(?:[.,]\d+)?\s?% (?:of|from|on) (?:each|every) [a-z]+)\b/iu,
+    /\b(usage[- ]based|pay[- ]as[- ]you[- ]go|metered|per (?:[\d,.]+ )?(?!month|year|user|seat|agent|member|week)[a-z][a-z-]+|credits?|\d+(?:[.,]\d+)?\s?% (?:of|from|on) (?:each|every) [a-z]+|(?:keeps?|takes?) (?:only |just )?\d+(?:[.,]\d+)?\s?% (?:of|from|on) the (?:sale )?price)\b/iu,
   "Contact sales":
     /\b(contact (?:sales|us)|custom pricing|request a quote|get a quote|talk to sales|custom|sales team will (?:send|prepare) (?:you )?a quote|pricing on request)\b/iu,
 };

@@ -1,6 +1,11 @@
 import { z } from "zod";
 import { defineOperation, pageFields, slug } from "./operation.ts";
-import { getCategory, listCategories } from "../../../services/directory/mod.ts";
+import {
+  categoryPageValidity,
+  categoryTreeValidity,
+  getCategory,
+  listCategories,
+} from "../../../services/directory/mod.ts";
 
 export const categoryOperations = [
   defineOperation({
@@ -14,6 +19,7 @@ export const categoryOperations = [
       "The full two-level category tree with live listing counts. `include_empty=false` leaves out categories without live listings.",
     query: z.object({ include_empty: z.boolean().default(true) }).strict(),
     status: 200,
+    freshness: categoryTreeValidity,
     handler: ({ query }, { deps }) => listCategories(deps, query.include_empty),
   }),
   defineOperation({
@@ -29,6 +35,7 @@ export const categoryOperations = [
     query: z.object(pageFields).strict(),
     status: 200,
     paginated: true,
+    freshness: categoryPageValidity,
     handler: ({ params, query }, { deps }) => getCategory(deps, params.slug, query),
   }),
 ];

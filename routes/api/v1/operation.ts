@@ -79,9 +79,27 @@ export interface OperationSpec<
    * that follow from the definition (access, parameters, body, idempotency) are derived.
    */
   errors?: Partial<Record<ErrorStatus, string>>;
+  /**
+   * Public GET reads only: what tells, before routing, whether an anonymous answer made earlier is
+   * still current (routes/public_reads.ts keeps it and answers the same URL from it); an operation
+   * without one is never kept.
+   */
+  freshness?: Freshness;
   /** The implementation; an operation without one answers 501. */
   handler?: (input: OperationInput<P, Q, B>, ctx: OperationContext) => Promise<unknown>;
 }
+
+/**
+ * The state a public read's answer stands on now: `token` moves whenever the answer may change,
+ * and an answer made now is reused until `until` (ms, the deps' clock) at the latest.
+ */
+export interface AnswerValidity {
+  token: string | number;
+  until: number;
+}
+
+/** The validity of an operation's answers now, or undefined when none may be kept. */
+export type Freshness = (deps: Deps) => AnswerValidity | undefined;
 
 /** An operation with its types erased, as the route, OpenAPI and MCP builders see it. */
 export type Operation =
@@ -150,6 +168,11 @@ export function defineOperation<
   Q extends AnyObject | undefined = undefined,
   B extends AnyObject | undefined = undefined,
 >(spec: OperationSpec<P, Q, B>): Operation {
+  if (spec.freshness && (spec.access !== "public" || spec.method !== "get")) {
+    throw new Error(
+      `Operation "${spec.operationId}": only a public GET read may declare freshness`,
+    );
+  }
   const handler = spec.handler ??
     (() => Promise.reject(notImplemented(spec.operationId)));
   const own = Object.keys(spec.errors ?? {}).map(Number);

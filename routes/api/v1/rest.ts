@@ -7,6 +7,7 @@ import { type Operation, parsePart } from "./operation.ts";
 import { runOperation } from "./run.ts";
 import { authorize, restResource } from "../../../services/access/mod.ts";
 import { noStoreByDefault, publicJson } from "../../public_reads.ts";
+import { keepableRequest } from "../../kept_reads.ts";
 
 const EMPTY = z.object({}).strict();
 
@@ -126,12 +127,18 @@ export function restRoutes({ deps }: RestOptions): Hono {
   app.use("*", noStoreByDefault());
   for (const op of OPERATIONS) {
     const publicRead = op.access === "public" && op.method === "get";
+    const freshness = publicRead ? op.freshness : undefined;
     app.on(op.method.toUpperCase(), toHonoPath(op.path), async (c) => {
+      // Taken before anything is read: an answer is kept only if nothing moved while it was made.
+      const validity = freshness && keepableRequest(c.req.raw) ? freshness(deps) : undefined;
       const caller = await authorize(deps, c.req.header("authorization"), op.access, target);
       const input = await readInput(c, op);
       const result = await runOperation(deps, op, input, caller, c.req.header("idempotency-key"));
       if (result.replayed) c.header("Idempotent-Replayed", "true");
-      if (publicRead) return publicJson(c, result.body, result.status);
+      if (publicRead) {
+        const keep = freshness && validity ? { freshness, validity } : undefined;
+        return publicJson(c, result.body, result.status, keep);
+      }
       return c.json(result.body as object, result.status as 200);
     });
   }

@@ -15,7 +15,7 @@ import {
   type PricingModel,
   TRIAL_RE,
 } from "../vocabulary.ts";
-import { COMMISSION_RE, freeHint, othersPrices } from "./pricing_lines.ts";
+import { COMMISSION_RE, freeHint, licenceSection, othersPrices } from "./pricing_lines.ts";
 import {
   callToAction,
   findLine,
@@ -30,6 +30,7 @@ import {
   usagePriced,
 } from "./pricing_sentences.ts";
 import {
+  acrossCards,
   amountsIn,
   isWholeTail,
   ldOffers,
@@ -60,6 +61,8 @@ function pricingPlans(views: PageView[]) {
       if (!plan || seen.has(looseText(plan)) || PRICE_ONLY_RE.test(plan)) continue;
       seen.add(looseText(plan));
       const price = p.price ? normalizeQuoteText(p.price) : null;
+      // A card read over two cards (the other card's price a word the extractor does not know).
+      if (price && acrossCards(v, plan, price)) continue;
       plans.push({ plan, price, features: (p.features ?? []).map(normalizeQuoteText), view: v });
     }
   }
@@ -176,7 +179,9 @@ function modelFromEvidence(views: PageView[]): DraftedValue {
     value<string>(model, quotes);
   // Open source is Free only when nothing is sold beside it (no paid plan, no paid price
   // sentence: "the agent is open source; the hosted cloud costs €4 per device a month").
-  const openSource = findSegment(views, OPEN_SOURCE_RE);
+  const section = licenceSection(views);
+  const openSource = findSegment(views, OPEN_SOURCE_RE) ??
+    (section ? quote(section.view, section.text) : null);
   const allFree = plans.length === 0
     ? !paidSentence(views)
     : plans.every((p) => isFreePrice(p.price, p.plan));

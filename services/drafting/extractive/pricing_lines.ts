@@ -5,7 +5,7 @@
  * site points to a free one.
  */
 import type { PageView, Segment } from "./pages.ts";
-import { HEADLINE_RE, hintsFree } from "../vocabulary.ts";
+import { HEADLINE_RE, hintsFree, LICENCE_ID } from "../vocabulary.ts";
 import { PRICE_RE } from "./pricing_rows.ts";
 
 /** A line that starts with an amount ("€19", "$12 / month …"). */
@@ -148,6 +148,29 @@ export function freeHint(views: PageView[]): { view: PageView; seg: Segment } | 
   return null;
 }
 
-/** A marketplace's or platform's own cut: "8% commission", "a $0.30 fee per sale", "keeps 4% of each booking". */
+/**
+ * A marketplace's or platform's own cut: "8% commission", "a $0.30 fee per sale", "keeps 4% of each
+ * booking", "we keep 5% of the price" (a verb of taking and a share of a sale or its price).
+ */
 export const COMMISSION_RE =
-  /\b\d+(?:[.,]\d+)?\s?%\s+(?:commission|(?:transaction |service |platform )?fee)\b|\bfee per (?:sale|order|transaction|booking)\b|\b(?:keeps?|takes?) (?:only )?\d+(?:[.,]\d+)?\s?% (?:of|from|on) (?:each|every) (?:sale|order|transaction|booking|payment|payout)\b/iu;
+  /\b\d+(?:[.,]\d+)?\s?%\s+(?:commission|(?:transaction |service |platform )?fee)\b|\bfee per (?:sale|order|transaction|booking)\b|\b(?:keeps?|takes?) (?:only |just )?\d+(?:[.,]\d+)?\s?% (?:of|from|on) (?:(?:each|every) (?:sale|order|transaction|booking|payment|payout)|the (?:sale )?price)\b/iu;
+
+/**
+ * A licence section of the product's own page ("License" over "Apache-2.0. See LICENSE."): the
+ * heading and the licence's identifier as one quote. Only an open-source licence identifier right
+ * under a heading that is only the word "License" counts.
+ */
+export function licenceSection(views: PageView[]): { view: PageView; text: string } | null {
+  for (const view of views) {
+    const segs = view.segments;
+    for (let i = 0; i + 1 < segs.length; i++) {
+      const [head, next] = [segs[i], segs[i + 1]];
+      if (!head.heading || !/^licen[cs]e$/iu.test(head.text.trim())) continue;
+      if (next.heading || next.excluded) continue;
+      const id = next.text.match(LICENCE_ID_START_RE)?.[0];
+      if (id) return { view, text: view.text.slice(head.start, next.start + id.length).trim() };
+    }
+  }
+  return null;
+}
+const LICENCE_ID_START_RE = new RegExp(`^${LICENCE_ID}`, "iu");

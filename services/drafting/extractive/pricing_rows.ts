@@ -6,7 +6,7 @@
 import type { EvidenceQuote } from "../evidence.ts";
 import type { PageView } from "./pages.ts";
 import { jsonLdObjects, quote } from "./pages.ts";
-import { normalizeQuoteText } from "../text.ts";
+import { looseText, normalizeQuoteText } from "../text.ts";
 import { FOREIGN_PERIOD } from "../vocabulary.ts";
 
 /** An amount with its currency before or after it ("$19", "19 €", "19 EUR"). */
@@ -165,4 +165,21 @@ export function amountsIn(text: string): string[] {
 /** The same amount written two ways ("10.00" and "10", "9,50" and "9.5"). */
 export function sameAmount(a: string, b: string): boolean {
   return Number(a.replace(",", ".")) === Number(b.replace(",", "."));
+}
+
+/**
+ * Whether a plan card's name (a heading) and its price stand on either side of another heading as
+ * high as the name: the card was read over two cards ("Plan Solo" … "Plan Equipo" "9 € al mes"),
+ * so the price is the next card's, not this plan's.
+ */
+export function acrossCards(view: PageView, plan: string, price: string): boolean {
+  const levels = new Map((view.page.facts.headings ?? []).map((h) => [looseText(h.text), h.level]));
+  const own = levels.get(looseText(plan));
+  const name = view.segments.find((s) => s.heading && looseText(s.text) === looseText(plan));
+  if (own === undefined || !name) return false;
+  const p = view.text.indexOf(price, name.end);
+  if (p < 0) return false;
+  return view.segments.some((s) =>
+    s.heading && s.start >= name.end && s.start < p && (levels.get(looseText(s.text)) ?? 6) <= own
+  );
 }
