@@ -20,10 +20,15 @@
 import { copyKvFile, ensureDataSet } from "./generate.ts";
 import { haveWrk, runLoad } from "./load.ts";
 import { measureStart, rssMb, startBare, startService } from "./server.ts";
-import { collectAnswers, scenarios, typoHitRatesOverHttp } from "./scenarios.ts";
+import {
+  categorySlugs,
+  collectAnswers,
+  type Scenario,
+  scenarios,
+  typoHitRatesOverHttp,
+} from "./scenarios.ts";
 import { runIndexChild } from "./in_process.ts";
 import { type ScenarioRun, sizeReport, type SizeResult } from "./report.ts";
-import type { Corpus } from "./generate.ts";
 import { measureAgreement, prepareAgreement } from "./agreement.ts";
 import { readSnapshotHead } from "../kv/search_snapshot.ts";
 
@@ -97,12 +102,11 @@ async function askEach(base: string, paths: string[]): Promise<void> {
 async function loadScenarios(
   serviceBase: string,
   bareBase: string,
-  corpus: Corpus,
+  list: Scenario[],
   options: Options,
   useWrk: boolean,
   dir: string,
 ): Promise<ScenarioRun[]> {
-  const list = scenarios(corpus);
   const runs: ScenarioRun[] = [];
   // Each measured run starts warm: every path asked once (a steady state, not a cold cache), then
   // a second of load.
@@ -163,11 +167,12 @@ async function benchSize(size: number, options: Options, useWrk: boolean): Promi
     await snapshotSaved(kvPath);
     const typo = await typoHitRatesOverHttp(service.base, corpus);
     const answersFile = `${dir}/bare_answers_${size}.json`;
-    const answers = await collectAnswers(service.base, scenarios(corpus));
+    const list = scenarios(corpus, await categorySlugs(service.base));
+    const answers = await collectAnswers(service.base, list);
     await Deno.writeTextFile(answersFile, JSON.stringify(answers));
     bare = await startBare(answersFile, useWrk);
     const loadavg = Deno.loadavg();
-    const runs = await loadScenarios(service.base, bare.base, corpus, options, useWrk, dir);
+    const runs = await loadScenarios(service.base, bare.base, list, options, useWrk, dir);
     const rss = rssMb(service.pid);
     await bare.stop();
     console.log(`Second start of the service on the same file, beside the first (N=${size})`);

@@ -12,8 +12,11 @@ export interface Scenario {
 
 const search = (q: string) => `/api/v1/listings?q=${encodeURIComponent(q)}`;
 
-/** get_listing over 2,000 slugs, `?domain=` over 2,000 domains, typo search, categories. */
-export function scenarios(corpus: Corpus): Scenario[] {
+/**
+ * get_listing over 2,000 slugs, `?domain=` over 2,000 domains, typo search, categories (the tree)
+ * and get_category over every category (`categories`: their slugs, see categorySlugs).
+ */
+export function scenarios(corpus: Corpus, categories: string[]): Scenario[] {
   return [
     { name: "get_listing", paths: corpus.slugs.map((s) => `/api/v1/listings/${s}`) },
     {
@@ -29,7 +32,19 @@ export function scenarios(corpus: Corpus): Scenario[] {
       ].map(search),
     },
     { name: "categories", paths: ["/api/v1/categories"] },
+    { name: "get_category", paths: categories.map((c) => `/api/v1/categories/${c}`) },
   ];
+}
+
+/** Every category's slug, parents and subcategories, from the category tree `base` serves. */
+export async function categorySlugs(base: string): Promise<string[]> {
+  const response = await fetch(`${base}/api/v1/categories`);
+  if (response.status !== 200) {
+    throw new Error(`/api/v1/categories answered ${response.status}: ${await response.text()}`);
+  }
+  const tree: { items: { slug: string; subcategories: { slug: string }[] }[] } = await response
+    .json();
+  return tree.items.flatMap((top) => [top.slug, ...top.subcategories.map((c) => c.slug)]);
 }
 
 /**

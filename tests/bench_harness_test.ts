@@ -3,7 +3,7 @@ import { parseOptions } from "../bench/bench.ts";
 import { checkTargets, sizeReport, type SizeResult } from "../bench/report.ts";
 import { bareApp, loadAnswers, pathOf } from "../bench/bare.ts";
 import { ensureDataSet } from "../bench/generate.ts";
-import { scenarios } from "../bench/scenarios.ts";
+import { categorySlugs, collectAnswers, scenarios } from "../bench/scenarios.ts";
 import type { LoadFigures } from "../bench/load.ts";
 import { startTaskEnv } from "../bench/server.ts";
 
@@ -113,8 +113,15 @@ Deno.test("ensureDataSet: generates with the typo products, reuses only a comple
     const product = await getListing(kv, corpus.typoProbes[0].id);
     kv.close();
     assert.equal(product?.slug, corpus.typoProbes[0].slug);
-    const paths = scenarios(corpus).map((s) => s.name);
-    assert.deepEqual(paths, ["get_listing", "search ?domain=", "typo search", "categories"]);
+    const list = scenarios(corpus, ["invoicing", "billing"]);
+    assert.deepEqual(list.map((s) => s.name), [
+      "get_listing",
+      "search ?domain=",
+      "typo search",
+      "categories",
+      "get_category",
+    ]);
+    assert.deepEqual(list[4].paths, ["/api/v1/categories/invoicing", "/api/v1/categories/billing"]);
 
     const written = (await Deno.stat(path)).mtime?.getTime();
     assert.deepEqual((await ensureDataSet(dir, 60)).corpus, corpus);
@@ -148,4 +155,38 @@ Deno.test("startTaskEnv: the service's runtime settings come from deno.json's st
   assert.throws(() => startTaskEnv(JSON.stringify({ tasks: {} })), /no start task/);
   // The project's own start task: the malloc settings that halve a start's first touches of memory.
   assert.match(startTaskEnv().GLIBC_TUNABLES, /glibc\.malloc\.hugetlb=1/);
+});
+
+Deno.test("categorySlugs: every category of the tree the service serves, parents first", async () => {
+  const { buildFixture } = await import("./fixtures.ts");
+  const { listCategoryRecords } = await import("../kv/categories.ts");
+  const fixture = await buildFixture();
+  const server = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen: () => {} },
+    fixture.app.fetch,
+  );
+  try {
+    const base = `http://127.0.0.1:${server.addr.port}`;
+    const slugs = await categorySlugs(base);
+    const records = await listCategoryRecords(fixture.deps.kv);
+    assert.deepEqual([...slugs].sort(), records.map((c) => c.slug).sort());
+    const parents = new Map(records.map((c) => [c.slug, c.parent]));
+    slugs.forEach((slug, k) => {
+      const parent = parents.get(slug);
+      if (parent) assert.ok(slugs.indexOf(parent) < k, `${parent} before ${slug}`);
+    });
+    const list = scenarios({
+      slugs: [],
+      domains: [],
+      queries: [],
+      nameQueries: [],
+      typoProbes: [],
+      size: 0,
+    }, slugs);
+    const answers = await collectAnswers(base, list.filter((s) => s.name === "get_category"));
+    assert.equal(Object.keys(answers).length, slugs.length);
+    assert.equal(JSON.parse(answers["/api/v1/categories/invoicing"]).slug, "invoicing");
+  } finally {
+    await server.shutdown();
+  }
 });

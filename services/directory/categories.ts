@@ -43,15 +43,26 @@ interface TreeState {
   listingWrites: number;
   /** Trees read from KV. */
   reads: number;
+  /** Category pages by slug and page, kept for CATEGORY_PAGE_TTL_MS (oldest kept out first). */
+  pages: Map<string, KeptPage>;
+  /** Background page reads in flight. */
+  refreshes: Set<Promise<void>>;
 }
 const treeStates = new WeakMap<Deno.Kv, TreeState>();
 
 function stateOf(kv: Deno.Kv): TreeState {
   let state = treeStates.get(kv);
   if (!state) {
-    const created: TreeState = { trees: new Map(), listingWrites: 0, reads: 0 };
+    const created: TreeState = {
+      trees: new Map(),
+      listingWrites: 0,
+      reads: 0,
+      pages: new Map(),
+      refreshes: new Set(),
+    };
     onListingWrite(kv, () => {
       created.trees.clear();
+      created.pages.clear();
       created.listingWrites++;
     });
     treeStates.set(kv, state = created);
@@ -105,16 +116,20 @@ export function categoryTreeValidity(deps: Deps): CategoryReadValidity | undefin
   return { token, until: readAt + CATEGORY_TREE_TTL_MS };
 }
 
+function pageToken(deps: Deps, state: TreeState): string {
+  return `${categoryGeneration(deps.kv)}:${state.listingWrites}:${deps.search.version}`;
+}
+
 /**
  * The validity of what getCategory answers now: the token moves with a category written here, a
  * listing write here or told by another instance (counts, board order, summaries) and the search
- * index's version; it lasts CATEGORY_TREE_TTL_MS at most, as the tree does (a category written by
- * another instance is seen within that).
+ * index's version. getCategory serves a page up to CATEGORY_PAGE_TTL_MS old, so an answer made now
+ * may be reused for the rest of CATEGORY_TREE_TTL_MS: never more than that old in all, as the tree
+ * (a category written by another instance is seen within it).
  */
 export function categoryPageValidity(deps: Deps): CategoryReadValidity {
-  const state = stateOf(deps.kv);
-  const token = `${categoryGeneration(deps.kv)}:${state.listingWrites}:${deps.search.version}`;
-  return { token, until: deps.now().getTime() + CATEGORY_TREE_TTL_MS };
+  const token = pageToken(deps, stateOf(deps.kv));
+  return { token, until: deps.now().getTime() + CATEGORY_TREE_TTL_MS - CATEGORY_PAGE_TTL_MS };
 }
 
 async function readCategoryTree(deps: Deps, includeEmpty: boolean) {
@@ -128,12 +143,93 @@ async function readCategoryTree(deps: Deps, includeEmpty: boolean) {
   return { items, total: items.reduce((n, top) => n + 1 + top.subcategories.length, 0) };
 }
 
-/** A category with its parent, subcategories, FAQs and its live listings, most voted first. */
-export async function getCategory(
+/**
+ * How long getCategory serves a page it read (a listing write here or told by another instance, a
+ * category written here or a move of the search index end it at once): the rest of
+ * CATEGORY_TREE_TTL_MS is what a kept answer of it may live (categoryPageValidity).
+ */
+export const CATEGORY_PAGE_TTL_MS = 4_000;
+/** The share of CATEGORY_PAGE_TTL_MS after which a page asked for is read again in the background. */
+const PAGE_REFRESH_AFTER = 0.75;
+/** Background page reads in flight at most (beyond, pages simply end). */
+const MAX_PAGE_REFRESHES = 8;
+/** Pages kept at most per store. */
+const MAX_PAGES = 1_024;
+
+type CategoryPage = Awaited<ReturnType<typeof readCategoryPage>>;
+interface PageQuery {
+  page: number;
+  per_page: number;
+}
+interface KeptPage {
+  readAt: number;
+  token: string;
+  page: Promise<CategoryPage>;
+  refreshing: boolean;
+}
+
+/**
+ * A category with its parent, subcategories, FAQs and its live listings, most voted first. A page
+ * read is kept for CATEGORY_PAGE_TTL_MS while its token holds, and one asked for in the last quarter
+ * of that is read again in the background while the kept copy is served (at most 8 at a time), so
+ * a page in demand is answered without waiting for KV; shared by every caller, never changed.
+ */
+export function getCategory(deps: Deps, slug: string, query: PageQuery): Promise<CategoryPage> {
+  const state = stateOf(deps.kv);
+  const key = `${slug}?${query.page}&${query.per_page}`;
+  const now = deps.now().getTime();
+  const token = pageToken(deps, state);
+  const kept = state.pages.get(key);
+  if (kept && kept.token === token && now - kept.readAt < CATEGORY_PAGE_TTL_MS) {
+    if (now - kept.readAt >= CATEGORY_PAGE_TTL_MS * PAGE_REFRESH_AFTER) {
+      refreshPage(deps, state, key, kept, () => readCategoryPage(deps, slug, query));
+    }
+    return kept.page;
+  }
+  const page = readCategoryPage(deps, slug, query);
+  keepPage(state, key, { readAt: now, token, page, refreshing: false });
+  page.catch(() => {
+    if (state.pages.get(key)?.page === page) state.pages.delete(key);
+  });
+  return page;
+}
+
+function keepPage(state: TreeState, key: string, kept: KeptPage): void {
+  state.pages.delete(key);
+  state.pages.set(key, kept);
+  if (state.pages.size > MAX_PAGES) state.pages.delete(state.pages.keys().next().value!);
+}
+
+/** Reads a kept page again in the background; it replaces the kept one if nothing dropped it. */
+function refreshPage(
   deps: Deps,
-  slug: string,
-  query: { page: number; per_page: number },
-) {
+  state: TreeState,
+  key: string,
+  kept: KeptPage,
+  read: () => Promise<CategoryPage>,
+): void {
+  if (kept.refreshing || state.refreshes.size >= MAX_PAGE_REFRESHES) return;
+  kept.refreshing = true;
+  const fresh = { readAt: deps.now().getTime(), token: kept.token, refreshing: false };
+  const page = read();
+  const done = page.then(
+    () => {
+      if (state.pages.get(key) === kept) keepPage(state, key, { ...fresh, page });
+    },
+    () => {
+      kept.refreshing = false;
+    },
+  ).finally(() => state.refreshes.delete(done));
+  state.refreshes.add(done);
+}
+
+/** Resolves once no background page read of a store is in flight (tests wait on it). */
+export async function categoryRefreshesDone(kv: Deno.Kv): Promise<void> {
+  const refreshes = stateOf(kv).refreshes;
+  while (refreshes.size > 0) await Promise.all(refreshes);
+}
+
+async function readCategoryPage(deps: Deps, slug: string, query: PageQuery) {
   const category = await getCategoryRecord(deps.kv, slug);
   if (!category) throw notFound("category", slug);
   const all = await listCategoryRecords(deps.kv);
