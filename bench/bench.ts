@@ -8,17 +8,17 @@
  * index snapshot yet) and waits for the snapshot it saves after that full load; measures the typo
  * sets over HTTP; fills the bare handler with the service's own answers and starts it on core 1
  * too; runs each scenario with wrk on core 0 at 16 connections (throughput) and at 1 (latency),
- * service and bare handler in turn; reads the service's RSS; then starts a second service on the
+ * in one-second slices taken by service and bare handler in turn; reads the service's RSS; then starts a second service on the
  * same file beside the first (the second start, which finds the index snapshot the first one
  * saved), changes a listing through the first and times until the second shows it, reads the
  * second's RSS (an instance as it usually starts: from the snapshot); and prints the report with
  * the issue's targets.
  *
- * Options: `--sizes 100000,1000000`, `--large` (adds 1,000,000), `--duration 5` (seconds per
- * load run), `--kv-dir <dir>`, `--skip-in-process`.
+ * Options: `--sizes 100000,1000000`, `--large` (adds 1,000,000), `--duration 5` (measured
+ * seconds per scenario and process, rounded: that many one-second slices), `--kv-dir <dir>`, `--skip-in-process`.
  */
 import { copyKvFile, ensureDataSet } from "./generate.ts";
-import { haveWrk, runLoad } from "./load.ts";
+import { haveWrk, joinSlices, type LoadFigures, runLoad } from "./load.ts";
 import { measureStart, rssMb, startBare, startService } from "./server.ts";
 import {
   categorySlugs,
@@ -108,20 +108,42 @@ async function loadScenarios(
   dir: string,
 ): Promise<ScenarioRun[]> {
   const runs: ScenarioRun[] = [];
-  // Each measured run starts warm: every path asked once (a steady state, not a cold cache), then
-  // a second of load.
-  const measure = async (base: string, paths: string[], seconds: number, connections: number) => {
+  // Both start warm: every path asked once (a steady state, not a cold cache), then a second of
+  // load. The measured seconds are then taken in one-second slices, service and bare handler in
+  // turn: a shared machine's speed moves over tens of seconds, and slices taken side by side see
+  // the same machine, so their ratio holds where two runs taken one after the other did not.
+  const warm = async (base: string, paths: string[]) => {
     await askEach(base, paths);
     await runLoad({ base, paths, seconds: 1, connections: 16 }, useWrk, dir);
-    return await runLoad({ base, paths, seconds, connections }, useWrk, dir);
   };
+  // Whole seconds: wrk takes its duration in whole units.
+  const slices = Math.max(1, Math.round(options.duration));
+  const seconds = 1;
   for (const connections of [16, 1]) {
     for (const s of list) {
-      const service = await measure(serviceBase, s.paths, options.duration, connections);
-      const bare = await measure(bareBase, s.paths, options.duration, connections);
-      runs.push({ scenario: s.name, connections, service, bare });
+      await warm(serviceBase, s.paths);
+      await warm(bareBase, s.paths);
+      const service: LoadFigures[] = [];
+      const bare: LoadFigures[] = [];
+      for (let k = 0; k < slices; k++) {
+        service.push(
+          await runLoad({ base: serviceBase, paths: s.paths, seconds, connections }, useWrk, dir),
+        );
+        bare.push(
+          await runLoad({ base: bareBase, paths: s.paths, seconds, connections }, useWrk, dir),
+        );
+      }
+      const run = {
+        scenario: s.name,
+        connections,
+        service: joinSlices(service),
+        bare: joinSlices(bare),
+      };
+      runs.push(run);
       console.log(
-        `  ${s.name} at ${connections}: ${service.rps.toFixed(0)} vs ${bare.rps.toFixed(0)} req/s`,
+        `  ${s.name} at ${connections}: ${run.service.rps.toFixed(0)} vs ${
+          run.bare.rps.toFixed(0)
+        } req/s`,
       );
     }
   }

@@ -161,6 +161,26 @@ export async function runFetchLoop(target: LoadTarget): Promise<LoadFigures> {
   };
 }
 
+/**
+ * The figures of equal-length slices of one load as one run: their mean throughput (their
+ * requests over their time), the median of their latency percentiles, and all their errors.
+ */
+export function joinSlices(slices: LoadFigures[]): LoadFigures {
+  if (slices.length === 0) throw new Error("No load slices to join");
+  const median = (pick: (l: LoadFigures) => number) =>
+    percentile(slices.map(pick).sort((a, b) => a - b), 0.5);
+  const sum = (pick: (l: LoadFigures) => number) => slices.reduce((n, l) => n + pick(l), 0);
+  return {
+    tool: slices[0].tool,
+    rps: sum((l) => l.rps) / slices.length,
+    p50: median((l) => l.p50),
+    p95: median((l) => l.p95),
+    p99: median((l) => l.p99),
+    non_ok: sum((l) => l.non_ok),
+    socket_errors: sum((l) => l.socket_errors),
+  };
+}
+
 /** One load run with wrk when `useWrk`, else with the fetch loop. */
 export function runLoad(target: LoadTarget, useWrk: boolean, workDir: string) {
   return useWrk ? runWrk(target, workDir) : runFetchLoop(target);

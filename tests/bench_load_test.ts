@@ -1,5 +1,11 @@
 import assert from "node:assert/strict";
-import { parseWrkOutput, percentile, WRK_SCRIPT } from "../bench/load.ts";
+import {
+  joinSlices,
+  type LoadFigures,
+  parseWrkOutput,
+  percentile,
+  WRK_SCRIPT,
+} from "../bench/load.ts";
 
 const WRK_STDOUT = `Running 5s test @ http://127.0.0.1:4000
   1 threads and 16 connections
@@ -46,4 +52,26 @@ Deno.test("percentile: nearest rank below, NaN when empty", () => {
   assert.equal(percentile(sorted, 0.5), 50);
   assert.equal(percentile(sorted, 0.95), 95);
   assert.ok(Number.isNaN(percentile([], 0.5)));
+});
+
+Deno.test("joinSlices: mean throughput, median percentiles, all errors; none is an error", () => {
+  const slice = (rps: number, p95: number, errors: number): LoadFigures => ({
+    tool: "wrk",
+    rps,
+    p50: p95 / 2,
+    p95,
+    p99: p95 * 2,
+    non_ok: errors,
+    socket_errors: 1,
+  });
+  assert.deepEqual(joinSlices([slice(30_000, 1, 0), slice(10_000, 9, 2), slice(20_000, 3, 1)]), {
+    tool: "wrk",
+    rps: 20_000,
+    p50: 1.5,
+    p95: 3,
+    p99: 6,
+    non_ok: 3,
+    socket_errors: 3,
+  });
+  assert.throws(() => joinSlices([]), /No load slices/);
 });

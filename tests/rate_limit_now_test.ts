@@ -7,7 +7,7 @@ const NOW = new Date("2026-11-18T12:00:10Z");
 Deno.test("countNow admits far from the limit, at most margin on one view, and never near it", async () => {
   const kv = await Deno.openKv(":memory:");
   try {
-    const limiter = new RateLimiter(kv, { syncIntervalMs: 60_000 });
+    const limiter = new RateLimiter(kv);
     const limit = 100;
     const margin = exactMargin(limit);
     const admitted = [];

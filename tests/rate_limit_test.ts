@@ -205,17 +205,17 @@ Deno.test("credential checks are cached in a bounded map: one KV read per unknow
   store.close();
 });
 
-Deno.test("far from the limit: quiet buckets are written in one batch, busy ones every margin", async () => {
+Deno.test("far from the limit: quiet buckets cost no KV work, busy ones are synced every margin / 2", async () => {
   const kv = await Deno.openKv(":memory:");
-  // A long sync interval, so that only flush() writes the batch: the test sees each step.
-  const a = new RateLimiter(kv, { syncIntervalMs: 60_000 });
+  const a = new RateLimiter(kv);
   const b = new RateLimiter(kv);
   for (let ip = 0; ip < 30; ip++) {
     for (let i = 0; i < 3; i++) assert.ok((await a.count(`ip:quiet-${ip}`, 100, NOW)).allowed);
   }
-  assert.deepEqual(await storedCounts(kv, "ip:quiet-0"), [], "nothing written per request");
   for (let i = 0; i < 50; i++) assert.ok((await a.count("ip:busy", 100, NOW)).allowed);
   await a.settled();
+  // A quiet bucket's few admissions are within what an instance may admit unseen: never written.
+  assert.deepEqual(await storedCounts(kv, "ip:quiet-0"), [], "nothing written for a quiet bucket");
   const [published] = await storedCounts(kv, "ip:busy");
   assert.ok(published >= 40 && published <= 50, `published at least every margin: ${published}`);
   await a.flush();

@@ -13,11 +13,12 @@
  * by listing the bucket's window. With `margin` = max(5, 10 % of the limit), a request is:
  *
  * - **far from the limit** (more than `margin` left by what this instance knows): admitted at
- *   once, without waiting for KV. Counts are written at most 5 s later, all waiting buckets in
- *   one batch. A busy bucket is also synced (this instance's count written, then the others'
- *   read) after `margin` / 2 admissions in the background (at most 4 syncs at a time), and after
- *   `margin` admissions the next request waits for the sync. A bucket used a few times a minute
- *   costs its share of one batched write and no read.
+ *   once, without waiting for KV. A bucket is synced (this instance's count written, then the
+ *   others' read) in the background after `margin` / 2 admissions on one view (at most 4 syncs at
+ *   a time), and after `margin` admissions the next request waits for the sync. Fewer admissions
+ *   than that are not written at all: they are within the share of the limit each instance may
+ *   admit unseen (below), so writing them would buy nothing. A visitor who asks a few times a
+ *   minute costs no KV work; one who asks often costs a write and a list every `margin` / 2.
  * - **near the limit** (`margin` or fewer left): decided exactly on what KV holds. The others'
  *   counts are read before deciding and this instance's count is written before answering.
  * - **past the limit** (the count known here has reached it): refused at once. Counts only grow
@@ -29,10 +30,12 @@
  * one view of the others' counts, and writes its own count before each new view: a bucket
  * overshoots its limit by at most about `margin` per instance (10 % of the limit each). Measured
  * with a limit of 120 on 2, 3 and 4 instances: at most 132, 156 and 156 admitted from a burst of
- * 400 concurrent requests, 122 to 138 from requests sent one at a time in turn. Counts of quiet
- * buckets reach KV within 5 s; a process that stops loses those of its last 5 s. (Writing them
- * sooner buys nothing for the bound above, which rests on each instance writing its count before each
- * new view, and cost a KV write per visitor every 250 ms: with 2,000 visitors, a fifth of a core.)
+ * 400 concurrent requests, 122 to 138 from requests sent one at a time in turn. The bound rests on
+ * each instance writing its count before each new view, never on counts written on a timer: an
+ * instance's unwritten admissions are those since its last view, fewer than `margin`, which the
+ * bound already allows. (Writing every count within 5 s, as an earlier version did, cost a KV write
+ * per active visitor every 5 s: with 2,000 visitors, 400 writes a second, about a tenth of the
+ * get_listing throughput of one core.) `flush` writes every count still unwritten (tests).
  * RateLimit-Remaining is exact in one process and, across instances, what this instance knows.
  */
 import { rateLimitKey, rateLimitShardKey } from "../../kv/keys.ts";
@@ -42,8 +45,6 @@ import { isLiveCredential } from "./access.ts";
 
 /** The window of the API's per-minute limits. */
 export const WINDOW_MS = 60_000;
-/** At most how long a count waits to be written (all waiting counts go in one batch). */
-const SYNC_INTERVAL_MS = 5_000;
 /** Background syncs in flight at most (beyond, they are skipped until one is needed). */
 const MAX_SYNCS = 4;
 /**
@@ -160,8 +161,6 @@ interface Bucket {
 
 /** Options of a rate limiter. */
 export interface RateLimiterOptions {
-  /** At most how long a count waits to be written (ms). */
-  syncIntervalMs?: number;
   /** This instance's name in KV keys; random by default. */
   instance?: string;
 }
@@ -170,18 +169,14 @@ export interface RateLimiterOptions {
 export class RateLimiter {
   readonly kv: Deno.Kv;
   readonly instance: string;
-  readonly syncIntervalMs: number;
   #buckets = new Map<number, Map<string, Bucket>>();
   /** The latest window seen, per window length. */
   #latestWindow = new Map<number, number>();
-  #dirty = new Set<Bucket>();
-  #timer: ReturnType<typeof setTimeout> | null = null;
   #backgroundSyncs = new Set<Promise<void>>();
 
   constructor(kv: Deno.Kv, options: RateLimiterOptions = {}) {
     this.kv = kv;
     this.instance = options.instance ?? crypto.randomUUID().replaceAll("-", "").slice(0, 16);
-    this.syncIntervalMs = options.syncIntervalMs ?? SYNC_INTERVAL_MS;
   }
 
   /**
@@ -215,7 +210,6 @@ export class RateLimiter {
     if (limit - b.others - b.own <= margin || b.own - b.ownAtSync >= margin) return null;
     this.#startBackgroundSync(b, limit, margin);
     b.own++;
-    this.#markDirty(b);
     return b;
   }
 
@@ -241,7 +235,6 @@ export class RateLimiter {
     if (b.others + b.own >= limit) return outcome(false);
     if (far()) {
       b.own++;
-      this.#markDirty(b);
       return outcome(true);
     }
     await this.#readOthers(b);
@@ -283,26 +276,23 @@ export class RateLimiter {
     while (this.#backgroundSyncs.size > 0) await Promise.all(this.#backgroundSyncs);
   }
 
-  /** Writes every count not yet in KV now (tests, shutdown); batches do it every 5 s anyway. */
+  /** Writes every count not yet in KV (tests): buckets far from their limit are not written otherwise. */
   async flush(): Promise<void> {
-    while ([...this.#dirty].some((b) => b.own > b.written)) await this.#flushOnce();
-  }
-
-  /** One pass: a batch write of the counts not in KV; also waits for the writes in flight. */
-  async #flushOnce(): Promise<void> {
-    if (this.#timer !== null) clearTimeout(this.#timer);
-    this.#timer = null;
-    const writes: Promise<void>[] = [];
-    const ready: Bucket[] = [];
-    for (const b of this.#dirty) {
-      if (b.writing) writes.push(b.writing);
-      else if (b.own > b.written) ready.push(b);
-      else this.#dirty.delete(b);
+    for (;;) {
+      const writes: Promise<void>[] = [];
+      const ready: Bucket[] = [];
+      for (const buckets of this.#buckets.values()) {
+        for (const b of buckets.values()) {
+          if (b.writing) writes.push(b.writing);
+          else if (b.own > b.written) ready.push(b);
+        }
+      }
+      if (writes.length === 0 && ready.length === 0) return;
+      for (let i = 0; i < ready.length; i += WRITE_BATCH) {
+        await this.#write(ready.slice(i, i + WRITE_BATCH));
+      }
+      await Promise.all(writes);
     }
-    for (let i = 0; i < ready.length; i += WRITE_BATCH) {
-      await this.#write(ready.slice(i, i + WRITE_BATCH));
-    }
-    await Promise.all(writes);
   }
 
   #bucket(name: string, windowMs: number, window: number): Bucket {
@@ -381,28 +371,10 @@ export class RateLimiter {
     const done: Promise<void> = op.commit().then(() => {
       buckets.forEach((b, i) => b.written = Math.max(b.written, counts[i]));
     }).finally(() => {
-      for (const b of buckets) {
-        if (b.writing === done) b.writing = null;
-        if (b.own > b.written) this.#markDirty(b);
-        else this.#dirty.delete(b);
-      }
+      for (const b of buckets) if (b.writing === done) b.writing = null;
     });
     for (const b of buckets) b.writing = done;
     return done;
-  }
-
-  #markDirty(b: Bucket): void {
-    this.#dirty.add(b);
-    if (this.#timer !== null) return;
-    const timer = setTimeout(() => {
-      this.#timer = null;
-      this.#flushOnce().catch((err) => {
-        if (err instanceof Deno.errors.BadResource) this.#dirty.clear(); // the store was closed
-        else logSyncError(err);
-      });
-    }, this.syncIntervalMs);
-    Deno.unrefTimer(timer); // a pending write must not keep the process alive
-    this.#timer = timer;
   }
 }
 

@@ -3,12 +3,13 @@
  * Hivetally", a weak "since 2015"), and the cues that speak of another organisation or person.
  */
 import { looseText } from "./text.ts";
+import { startedNameYears } from "./founding_years_started.ts";
 
 /** Founding words, also in Dutch, German, French and Spanish ("opgericht in", "fundada en"). */
 const FOUNDING_WORDS_OTHER = String
   .raw`opgericht|gestart|ontstaan|ontstond|gegründet|gegruendet|entstand|entstanden|seit|fondée?|fondee?|fondat[ao]|depuis|fundad[ao]|fundó|naci[óo]|nacimos|nasceu|nascemos|desde`;
 const FOUNDING_WORDS = String
-  .raw`(?:\b(?:founded|co-founded|cofounded|established|started|incorporated|began|since|launched in|founding ?date|foundingDate|first (?:version|release) (?:shipped|launched|was released|came out)|${FOUNDING_WORDS_OTHER})(?![\p{L}])|\best\.|\b(?:created|built)\b[^.!?|]{0,40}?\bin(?= (?:19|20)\d\d\b))`;
+  .raw`(?:\b(?:founded|co-founded|cofounded|established|started|incorporated|began|since|launched in|founding ?date|foundingDate|first (?:version|release) (?:shipped|launched|was released|came out)|${FOUNDING_WORDS_OTHER})(?![\p{L}])|\best\.|\b(?:created|built)\b[^.!?|,;]{0,40}?\bin(?= (?:19|20)\d\d\b))`;
 
 /** Founding words that also describe a person's own past ("beekeeper since 2016"). */
 const WEAK_FOUNDING_RE = /^(?:since|seit|depuis|desde)$/iu;
@@ -40,14 +41,17 @@ export function foundingYearClaims(
     "giu",
   );
   const names = about ? ownNames(about) : [];
+  // Every name the site goes by, to tell another organisation's founding from its own.
+  const siteNames = [...names, ...(about?.aliases ?? [])];
   for (const m of text.matchAll(after)) {
     const weak = WEAK_FOUNDING_RE.test(m[1].trim());
     const sentence = text.slice(0, m.index!).split(/[.!?|]/).pop() ?? "";
     const yearAt = m.index! + m[0].length - 4;
     if (statesNoFounding(text, m.index!, m[1], m[2], text.slice(yearAt + 4))) continue;
     if (weak && PERSON_CLAUSE_RE.test(sentence)) continue;
-    if (about && aboutOther(text, m.index!, sentence, weak, names)) continue;
+    if (about && aboutOther(text, m.index!, sentence, weak, names, siteNames)) continue;
     if (about && otherVenture(sentence, m[2], names, about.siteUsesName ?? true)) continue;
+    if (about && otherSubject(sentence, siteNames, about.siteUsesName ?? true)) continue;
     if (about && weak && !weakAboutCompany(text, m.index!, sentence, names)) continue;
     if (about && BORN_RE.test(m[1]) && !bornOfOwn(sentence, names)) continue;
     add(m[3], weak);
@@ -62,9 +66,14 @@ export function foundingYearClaims(
     // "found" is also the past of "find" ("In 2018 we found Trafford Park's hauliers …"): only a
     // timeline entry that starts with its year reads it as the present of "found".
     if (/^found$/iu.test(m[3] ?? "") && !/^[\s\p{P}\p{S}]*$/u.test(sentence)) continue;
+    // The cue states its own year after it: "12 June 2025 Fernhill was founded in 2016".
+    if (OWN_YEAR_AFTER_RE.test(text.slice(m.index! + m[0].length))) continue;
     // Without a known name, the entry's subject cannot be judged and the generic rules stand.
     if (names.length > 0 && !yearEntryAboutCompany(text, m.index!, sentence, gap, names)) continue;
     add(m[1], false);
+  }
+  for (const s of startedNameYears(text, about ? names : null)) {
+    if (!insideQuotation(text, s.at)) add(s.year, false);
   }
   return [...found].map(([year, weak]) => ({ year, weak }))
     .sort((a, b) => Number(a.weak) - Number(b.weak));
@@ -215,6 +224,26 @@ function otherVenture(
   return siteUsesName && /^\p{Lu}/u.test(object) && !NOT_OBJECT_RE.test(object) && !own(gap);
 }
 
+/** A clause that is a name and a passive: "Harbourlight Labs was founded", "Acme has been". */
+const NAMED_PASSIVE_RE =
+  /(?:^|[,;:]\s*)((?:\p{Lu}[\p{L}\p{N}&'.-]*\s+){1,4})(?:was|were|has been|had been|got)\s+$/u;
+/** Capitalised words that open a clause without naming anyone: "The company was founded". */
+const GENERIC_SUBJECT_RE = /^(?:The|This|That|It|We|Our|My|I|Today|Then|Later|Originally)\b/u;
+
+/**
+ * Whether a passive founding's subject is another name ("Harbourlight Labs was founded in 2008"
+ * on Stampwell's site), on a site that calls the product by its name (where it does not, the
+ * subject may be the product under the name the site uses).
+ */
+function otherSubject(sentence: string, names: string[], siteUsesName: boolean): boolean {
+  const subject = sentence.trimStart().match(NAMED_PASSIVE_RE)?.[1].trim();
+  if (!siteUsesName || !subject || GENERIC_SUBJECT_RE.test(subject)) return false;
+  return !namesSite(subject, names);
+}
+
+/** A year right after a cue: "founded in 2016", "gegründet im Jahr 2016". */
+const OWN_YEAR_AFTER_RE = /^[^.!?|\d,;·•—–]{0,20}\b(?:18|19|20)\d\d\b/u;
+
 /** Words naming a company as such: "2020 — company founded", "2020 Haulbook Ltd founded". */
 const COMPANY_WORD_RE =
   /\b(?:company|startup|business|firm|studio|ltd|inc|llc|gmbh|s\.?r\.?l|s\.?l|sas|bv|ab|oy)\b/iu;
@@ -259,6 +288,8 @@ export interface OwnNames {
   product: string | null;
   maker?: string | null;
   siteUsesName?: boolean;
+  /** Other names the site goes by (host label, home title's first part), for `otherSubject`. */
+  aliases?: string[];
 }
 
 function ownNames(about: OwnNames): string[] {
@@ -286,6 +317,7 @@ function aboutOther(
   before: string,
   weak: boolean,
   names: string[],
+  siteNames: string[],
 ): boolean {
   const own = (t: string) =>
     FIRST_PERSON_RE.test(t) || names.some((n) => looseText(t).includes(looseText(n)));
@@ -297,6 +329,9 @@ function aboutOther(
   // A participle after a comma describes the last words before it or the sentence's subject
   // ("Northwind Labs is a studio in Utrecht, Netherlands, founded … in 2021").
   const subject = before.split(/[,;:]/)[0];
+  if (participle && !own(rest) && makerOther(before.slice(0, participle.index!), siteNames)) {
+    return true;
+  }
   if (participle && !own(headOf(before, participle.index!)) && !own(subject) && !own(rest)) {
     return true;
   }
@@ -307,6 +342,29 @@ function aboutOther(
   if (named !== null && !own(named[0])) return true;
   // A figure before "since" measures something over a period ("99.97 % since January 2024").
   return /\d/.test(before.split(/[,;:]/).pop() ?? "");
+}
+
+/** The maker a clause ends with: "built by Harbourlight Labs", "a product of Acme Group". */
+const MAKER_RE =
+  /\b(?:by|of|from)\s+(\p{Lu}[\p{L}\p{N}&'.-]*(?:\s+\p{Lu}[\p{L}\p{N}&'.-]*){0,3})\s*$/u;
+
+/**
+ * Whether a clause ends with another named maker, which a participle after its comma describes:
+ * "Stampwell is built by Harbourlight Labs, founded in 2008 by …" states Harbourlight's founding,
+ * whoever the sentence's subject is.
+ */
+function makerOther(clause: string, names: string[]): boolean {
+  const maker = clause.match(MAKER_RE)?.[1];
+  return maker !== undefined && !FIRST_PERSON_RE.test(maker) && !namesSite(maker, names);
+}
+
+/** Whether a name is one of the site's, spaces and case aside ("Northwind Labs", "northwindlabs"). */
+function namesSite(name: string, names: string[]): boolean {
+  const compact = (t: string) => looseText(t).replace(/[^\p{L}\p{N}]/gu, "");
+  const c = compact(name);
+  return names.some((n) =>
+    compact(n).length > 0 && (c.includes(compact(n)) || (c.length >= 3 && compact(n).includes(c)))
+  );
 }
 
 /** Years (as strings) stated with founding words in a text: "Founded in 2019", "since 2015". */

@@ -21,6 +21,9 @@ export const SECTION_SUFFIX_RE = new RegExp(
   "iu",
 );
 
+/** A title part that is only a section's name ("Community · Lumenbird"): not the site's name. */
+export const SECTION_NAME_RE = /^(?:community|status|developers?|guides?|wiki|forum|events?)$/iu;
+
 /**
  * A name that carries a section's suffix ("Sluice docs", "Relaykit Developers") names the product
  * without it when one of the site's page texts writes the shorter name as a word not followed by
@@ -30,17 +33,62 @@ export function withoutSection(name: string, pageTexts: string[]): string {
   const m = name.match(SECTION_SUFFIX_RE);
   const bare = m?.index ? name.slice(0, m.index).trim() : "";
   if (!m || !/^\p{Lu}/u.test(bare)) return name;
-  const suffix = m[0].trim().toLowerCase();
-  const word = (c: string | undefined) => !!c && /[\p{L}\p{N}]/u.test(c);
-  const statedIn = (text: string) => {
+  return pageTexts.some((t) => statedWithout(t, bare, m[0].trim().toLowerCase())) ? bare : name;
+}
+
+/**
+ * What a title adds to a product's name on one page: a platform or audience after it ("Parcelo
+ * App", "Parcelo for Teams", "Parcelo.io") or a call to action before it ("Get Parcelo").
+ */
+const PRODUCT_SUFFIX_RE = new RegExp(
+  "(?:\\s+(?:apps?|for (?:teams|business|enterprise|work|mac|macos|windows|linux|ios|android|" +
+    "iphone|ipad|web|desktop|mobile|slack|education|schools|startups|agencies))|" +
+    "\\.(?:io|app|ai|co|com|dev|so|sh))$",
+  "iu",
+);
+const PRODUCT_PREFIX_RE = /^(?:get|try|download|meet)\s+/iu;
+
+/**
+ * A name with a platform, audience or call to action added ("Parcelo App", "Get Parcelo") names
+ * the product without it when a page makes the shorter name the subject of a sentence, followed by
+ * a lower-case verb and not by the addition ("Parcelo reads your shipping emails"), and `isName`
+ * accepts it (the pages never write it in lower case: "Cash" in "Cash App" is also a word).
+ */
+export function withoutProductAffix(
+  name: string,
+  pageTexts: string[],
+  isName: (bare: string) => boolean,
+): string {
+  const suffix = name.match(PRODUCT_SUFFIX_RE);
+  const prefix = name.match(PRODUCT_PREFIX_RE);
+  const bare = suffix?.index
+    ? name.slice(0, suffix.index).trim()
+    : prefix
+    ? name.slice(prefix[0].length).trim()
+    : "";
+  if (!bare || !/^\p{Lu}/u.test(bare) || !isName(bare)) return name;
+  const added = (suffix ?? prefix)![0].trim().toLowerCase();
+  const subject = (text: string) => {
     for (let i = text.indexOf(bare); i >= 0; i = text.indexOf(bare, i + 1)) {
+      const opens = i === 0 || /[.!?:]\s+$/u.test(text.slice(Math.max(0, i - 3), i));
       const after = text.slice(i + bare.length);
-      if (word(text[i - 1]) || word(after[0])) continue;
-      if (!after.trimStart().toLowerCase().startsWith(suffix)) return true;
+      if (!opens || !/^\s+\p{Ll}/u.test(after)) continue;
+      if (!after.trimStart().toLowerCase().startsWith(added)) return true;
     }
     return false;
   };
-  return pageTexts.some(statedIn) ? bare : name;
+  return pageTexts.some(subject) ? bare : name;
+}
+
+/** Whether a text writes `bare` as a word not followed by `tail` (a lower-case suffix). */
+function statedWithout(text: string, bare: string, tail: string): boolean {
+  const word = (c: string | undefined) => !!c && /[\p{L}\p{N}]/u.test(c);
+  for (let i = text.indexOf(bare); i >= 0; i = text.indexOf(bare, i + 1)) {
+    const after = text.slice(i + bare.length);
+    if (word(text[i - 1]) || word(after[0])) continue;
+    if (!after.trimStart().toLowerCase().startsWith(tail)) return true;
+  }
+  return false;
 }
 
 /**

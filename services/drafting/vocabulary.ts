@@ -78,10 +78,16 @@ export const FREE_PLAN_RE = new RegExp(
 /** A trial in Portuguese or Italian ("30 dias de experiência gratuita", "prova gratuita di 14 giorni"). */
 const PT_IT_TRIAL = String
   .raw`teste grátis|(?:período de )?(?:experiência|teste|avaliação) gratuit[ao]|\d+ dias (?:de \p{L}+ )?(?:são |é )?(?:grátis|gratuitos)|(?:periodo di )?prova (?:gratuita|gratis)|\d+ giorni (?:di prova )?(?:gratis|gratuiti)`;
+/**
+ * A trial in French, German, Dutch or Spanish ("Essai gratuit de 30 jours", "14 Tage kostenlos
+ * testen", "30 dagen gratis", "Prueba 14 días"): a trial, never a free tier.
+ */
+const FR_DE_NL_ES_TRIAL = String
+  .raw`essai gratuit(?: de \d+ jours)?|\d+ jours d'essai|kostenlos testen|\d+ tage kostenlos|kostenlose testphase|gratis (?:uit)?proberen|\d+ dagen gratis|prueba (?:gratis|gratuita)(?: de \d+ días)?|prueba (?:de )?\d+ días|\d+ días (?:de prueba )?gratis`;
 /** A trial stated (also a pilot or "free for 14 days"). */
 export const TRIAL_RE = new RegExp(
   String
-    .raw`\b(free trial|\d+[- ](?:day|week|month) (?:free )?(?:trial|pilot)|free for \d+ (?:days|weeks)|(?:free|no-cost) pilot|(?:first|trial of) \d+ days (?:are|is) free|days are free|try it free)\b|\b(?:${PT_IT_TRIAL})(?![\p{L}])`,
+    .raw`\b(free trial|\d+[- ](?:day|week|month) (?:free )?(?:trial|pilot)|free for \d+ (?:days|weeks)|(?:free|no-cost) pilot|(?:first|trial of) \d+ days (?:are|is) free|days are free|try it free)\b|\b(?:${PT_IT_TRIAL}|${FR_DE_NL_ES_TRIAL})(?![\p{L}])`,
   "iu",
 );
 /** A one-time price, in five languages. */
@@ -90,6 +96,11 @@ export const ONE_TIME_RE = new RegExp(
     .raw`\b(one[- ]time (?:payment|purchase|fee|price)|lifetime (?:licen[cs]e|deal|access)|pay once|buy once|once, forever|no subscription)\b|[$€£]\s?\d[\d,.]*,?\s+once\b|${FOREIGN_ONE_TIME}`,
   "iu",
 );
+/**
+ * A pre-order: a device or edition bought before it ships ("Pre-order now and we charge your card
+ * when it leaves the workshop"), a purchase made once.
+ */
+export const PRE_ORDER_RE = /\bpre-?orders?\b/iu;
 /** The product itself is open source (not "built with open-source tools"). */
 export const OPEN_SOURCE_RE = new RegExp(
   String
@@ -114,7 +125,7 @@ export const PRICING_SIGNALS: Record<PricingModel, RegExp> = {
   ),
   "One-time": new RegExp(
     String
-      .raw`\b(one[- ]time|lifetime|pay once|buy once|once|single payment|one payment|perpetual licen[cs]e|no subscription)\b|${FOREIGN_ONE_TIME}`,
+      .raw`\b(one[- ]time|lifetime|pay once|buy once|once|single payment|one payment|perpetual licen[cs]e|no subscription|pre-?orders?)\b|${FOREIGN_ONE_TIME}`,
     "iu",
   ),
   "Usage-based":
@@ -147,14 +158,15 @@ const TRIAL_PHRASE_RE = new RegExp(
 );
 
 /**
- * Something else that is free: shipping, call-out costs, updates, a service around the product (a
+ * Something else that is free: shipping, call-out costs, updates ("every 3.x update is free"), a
+ * device's companion app ("the companion app for iOS and Android is free"), a service around the product (a
  * demo, onboarding, a migration, support "free of charge"), content or a gift (a guide, a template,
  * a webinar, a sample, "a free journal with your first box"), "hassle-free", "feel free", "free up
  * your time" (not "free up to 3 projects"), an annual discount ("2 months free"), and "free"
  * meaning available (AVAILABLE_FREE).
  */
 const OTHER_FREE_RE =
-  /\b[\p{L}]*(?:kosten|costs?|fees?|shipping|delivery|returns|versand|verzending|bezorging|livraison|envío|setup|installation|updates)\s+(?:(?:is|are|zijn|ist|sind|est|sont|es|son)\s+)?(?:(?:always|altijd|immer|toujours|siempre)\s+)?(?:free|gratis|kostenlos|gratuit[es]?|gratuitos?)\b|\b(?:free|gratis|kostenlose[rn]?)\s+(?:(?!(?:plan|tier|version|account|forever|for)\b)[\p{L}-]+\s+)?(?:shipping|delivery|returns|updates|support|setup|consultation|quote|estimate|demos?|onboarding|migrations?|training|audit|guides?|templates?|e-?books?|webinars?|workshops?|checklists?|courses?|samples?|gifts?|versand|verzending|bezorging|lieferung)\b|\b(?:support|onboarding|migrations?|setup|installation|training|delivery|shipping|returns)\s+(?:(?:is|are)\s+)?free of charge\b|\bfree\s+(?!plan|tier|version|account|forever)(?:[\p{L}-]+\s+){1,3}with (?:your|every|each|any) (?:first )?(?:order|box|purchase|delivery)\b|\b(?:livraison|envío|retours?)\s+(?:gratuite?s?|gratis)\b|[\p{L}]-free\b|\bfeel free\b|\bfree (?:up(?! to\b)|time)\b|\b(?:\d+|one|two|three|four|six) (?:extra )?months? (?:free|at no (?:cost|charge)|for free)\b/giu;
+  /\b[\p{L}]*(?:kosten|costs?|fees?|shipping|delivery|returns|versand|verzending|bezorging|livraison|envío|setup|installation|updates?|upgrades?)\s+(?:(?:is|are|zijn|ist|sind|est|sont|es|son)\s+)?(?:(?:always|altijd|immer|toujours|siempre)\s+)?(?:free|gratis|kostenlos|gratuit[es]?|gratuitos?)\b|\b(?:free|gratis|kostenlose[rn]?)\s+(?:(?!(?:plan|tier|version|account|forever|for)\b)[\p{L}-]+\s+)?(?:shipping|delivery|returns|updates?|upgrades?|support|setup|consultation|quote|estimate|demos?|onboarding|migrations?|training|audit|guides?|templates?|e-?books?|webinars?|workshops?|checklists?|courses?|samples?|gifts?|versand|verzending|bezorging|lieferung)\b|\b(?:support|onboarding|migrations?|setup|installation|training|delivery|shipping|returns)\s+(?:(?:is|are)\s+)?free of charge\b|\bfree\s+(?!plan|tier|version|account|forever)(?:[\p{L}-]+\s+){1,3}with (?:your|every|each|any) (?:first )?(?:order|box|purchase|delivery)\b|\b(?:livraison|envío|retours?)\s+(?:gratuite?s?|gratis)\b|\bcompanion (?:app|apps|software)\b[^.!?;]{0,40}?\b(?:is|are) (?:also )?free\b|\bfree companion (?:app|apps|software)\b|[\p{L}]-free\b|\bfeel free\b|\bfree (?:up(?! to\b)|time)\b|\b(?:\d+|one|two|three|four|six) (?:extra )?months? (?:free|at no (?:cost|charge)|for free)\b/giu;
 
 /** Things a schedule or a booking has free (available), never a product's price. */
 const BOOKABLE = String

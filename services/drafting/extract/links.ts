@@ -3,6 +3,7 @@ import { normalizeWhitespace } from "../evidence.ts";
 import { ancestorsAndSelf, classAndId, resolve, visibleText } from "./dom.ts";
 import { jsonLdTypes, organizations, stringsOf } from "./json_ld.ts";
 import { isPersonName } from "../extractive/people.ts";
+import { PAGE_NAME_RE, SECTION_NAME_RE } from "../page_names.ts";
 
 const MAX_LINKS = 300;
 
@@ -205,11 +206,17 @@ function inPersonBlock(el: Element): boolean {
     )
   ) return true;
   const label = visibleText(el);
-  if (!label || !isPersonName(label) || !el.parentElement) return false;
+  if (!label || !el.parentElement) return false;
   const around = visibleText(el.parentElement);
   const before = around.slice(0, Math.max(0, around.indexOf(label)));
-  return /\bby\b[^.!?]{0,120}$/i.test(before);
+  // "Made by @annika_codes", "Designed by <a>Studio Vela</a>": the maker's account, whoever it is.
+  if (MAKER_CREDIT_RE.test(before)) return true;
+  return isPersonName(label) && /\bby\b[^.!?]{0,120}$/i.test(before);
 }
+
+/** A credit right before a link: "Made by", "Built with ♥ by", "Site by", "Design by". */
+const MAKER_CREDIT_RE =
+  /\b(?:made|built|crafted|created|designed|developed|maintained|coded|site|website|design|photos?|illustrations?)(?: with [^.!?]{1,20})? by:?\s*$/iu;
 
 /** Whether an element is in the page's header, navigation or footer. */
 export function inChrome(el: Element): boolean {
@@ -281,13 +288,20 @@ const ACCOUNT_PLATFORMS = new Set([
   "youtube",
 ]);
 
-/** The site's names, loosely squashed: its host's first label, og:site_name, its title's first part. */
+/**
+ * The site's names, loosely squashed: its host's first label, og:site_name, and its title's parts
+ * of at most three words that are not a page's or a section's name (a tagline is not a name).
+ */
 function brandNames(doc: Document, base: string): string[] {
   const squash = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
   const host = new URL(base).hostname.replace(/^www\./, "").split(".")[0];
   const site = doc.querySelector('meta[property="og:site_name"]')?.getAttribute("content") ?? "";
-  const title = (doc.querySelector("title")?.textContent ?? "").split(/\s[|\-–—:·]\s/)[0];
-  return [host, site, title].map(squash).filter((b) => b.length >= 3 && !/^\d+$/.test(b));
+  // Every part of the title but a page's name ("Community · Lumenbird" names Lumenbird).
+  const titles = (doc.querySelector("title")?.textContent ?? "").split(/\s[|\-–—:·•]\s/)
+    .map((p) => p.trim()).filter((p) =>
+      p && p.split(/\s+/).length <= 3 && !PAGE_NAME_RE.test(p) && !SECTION_NAME_RE.test(p)
+    );
+  return [host, site, ...titles].map(squash).filter((b) => b.length >= 3 && !/^\d+$/.test(b));
 }
 
 /** Whether a profile's handle is one of the site's names ("@acme", "acmehq", "acme-app"). */

@@ -8,8 +8,12 @@ const MONEY = new RegExp(
   String.raw`${CURRENCY}\s?\d[\d.,]*|\d[\d.,]*\s?(?:${CURRENCY}|€)`,
   "u",
 );
+/**
+ * A price card's price in words: free or on request, in English, French, German, Dutch, Spanish,
+ * Portuguese and Italian ("Gratuit", "Kostenlos", "Sur devis", "Auf Anfrage", "A consultar").
+ */
 const SOFT_PRICE =
-  /^(?:free|free forever|custom|custom pricing|contact us|contact sales|let's talk)$/i;
+  /^(?:free|free forever|custom|custom pricing|contact us|contact sales|let's talk|gratuit|gratis|grátis|gratuito|kostenlos|sur devis|sur demande|auf anfrage|preis auf anfrage|op aanvraag|a consultar|bajo consulta|sob consulta|su richiesta)$/iu;
 /** What may stand around an amount in one price: "/ month", "per user", "from", "billed yearly". */
 const PRICE_WORDS =
   /^(?:(?:\/|per\b|a\b|each\b|mo\b|monthly|yearly|annually|month|year|user|seat|from|starting|only|billed|excl|incl|ex\.|\+|vat|\*)[^]*)?$/i;

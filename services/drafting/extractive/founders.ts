@@ -17,6 +17,7 @@ import { jsonLdFounders } from "./founders_jsonld.ts";
 import { labelledFounders } from "./founders_label.ts";
 import { pluralTitleFounders } from "./founders_plural.ts";
 import { shortFormFounders } from "./founders_short.ts";
+import { weFounders } from "./founders_we.ts";
 import {
   BRAINCHILD_RE,
   clauseOf,
@@ -138,6 +139,7 @@ export function draftFounders(views: PageView[], productName: string | null = nu
       labelledFounders(v, seg, add);
       pluralTitleFounders(v, seg, own, add);
       firstPerson(v, i, own, add);
+      weFounders(v, i, own, add);
     }
     jsonLdFounders(v, own, add);
   }

@@ -19,7 +19,7 @@ import {
   value,
 } from "./pages.ts";
 import { looseText, MAX_QUOTE_CHARS, normalizeQuoteText, spansOf, words } from "../text.ts";
-import { PAGE_NAME_RE, withoutSection } from "../page_names.ts";
+import { PAGE_NAME_RE, withoutProductAffix, withoutSection } from "../page_names.ts";
 
 const SOFTWARE_TYPES =
   /^(SoftwareApplication|WebApplication|MobileApplication|Product|WebSite|Organization|Corporation)$/;
@@ -99,10 +99,13 @@ export function draftName(ctx: { views: PageView[]; startUrl: string }): Drafted
     if (v.kind === "home") break;
   }
   candidates.sort((a, b) => a.rank - b.rank);
+  const texts = ctx.views.map((v) => normalizeQuoteText(v.page.text ?? ""));
+  const everywhereName = (bare: string) => ctx.views.every((v) => properNoun(v, bare));
   for (const c of candidates) {
-    const n = withoutSection(
-      normalizeQuoteText(c.name),
-      ctx.views.map((v) => normalizeQuoteText(v.page.text ?? "")),
+    const n = withoutProductAffix(
+      withoutSection(normalizeQuoteText(c.name), texts),
+      texts,
+      everywhereName,
     );
     if (!n || n.length > 80) continue;
     const q = quoteFor([c.view, ...ctx.views.filter((v) => v !== c.view)], n, 200);
@@ -220,6 +223,15 @@ export function draftTagline(views: PageView[], name: string | null): DraftedVal
   if (og && words(og).length <= 12 && (!meta || !looseText(meta).includes(looseText(og)))) {
     candidates.push(firstSentence(og));
   }
+  const title = home.page.facts.title ?? home.page.title;
+  const parts = title ? titleParts(title) : [];
+  // An og:title that is only the line the title gives after the name ("tinyhq | Uptime checks
+  // for tiny teams" with og:title "Uptime checks for tiny teams") is the line the site picked.
+  const ogTitle = home.page.facts.og?.["og:title"] ?? home.page.facts.og?.["title"];
+  const picked = parts.length > 1 && ogTitle
+    ? parts.find((p) => !isName(p) && words(p).length >= 2 && looseText(p) === looseText(ogTitle))
+    : undefined;
+  if (picked) candidates.push(picked);
   const h1 = (home.page.facts.headings ?? []).find((h) => h.level === 1);
   if (h1 && words(h1.text).length >= 2 && words(h1.text).length <= 14) candidates.push(h1.text);
   if (h1 && (isName(normalizeQuoteText(h1.text)) || PAGE_NAME_RE.test(h1.text.trim()))) {
@@ -232,13 +244,7 @@ export function draftTagline(views: PageView[], name: string | null): DraftedVal
       candidates.push(firstSentence(next.text));
     }
   }
-  const title = home.page.facts.title ?? home.page.title;
-  if (title) {
-    const parts = titleParts(title);
-    if (parts.length > 1) {
-      candidates.push(...parts.filter((p) => !isName(p) && words(p).length >= 2));
-    }
-  }
+  if (parts.length > 1) candidates.push(...parts.filter((p) => !isName(p) && words(p).length >= 2));
   if (meta) candidates.push(firstSentence(meta));
   for (const c of candidates) {
     const t = normalizeQuoteText(c).replace(/[.!]$/, "");

@@ -18,13 +18,16 @@ export const PERSON_RE = new RegExp(
   "u",
 );
 
-/** Link labels, picture captions and role words that pages glue to a name. */
+/**
+ * Link labels, picture captions, role words and a self-introduction's words ("Hi, I'm Jane Doe")
+ * that pages glue to a name.
+ */
 const LABEL_WORDS = new Set(
   ("linkedin twitter x github gitlab website site homepage blog email e-mail mail instagram " +
     "facebook mastodon bluesky threads youtube dribbble behance medium substack profile bio " +
     "photo picture image headshot portrait avatar of meet about read more follow contact " +
     "ceo cto coo cpo cmo cfo founder co-founder cofounder president chief officer by and " +
-    "the our with")
+    "the our with i'm i’m hi hello hey")
     .split(" "),
 );
 /** Labels that are role words: "CEO Jane Doe" names Jane Doe, and her title only where bound. */

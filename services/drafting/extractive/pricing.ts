@@ -24,6 +24,7 @@ import {
   headingPrices,
   paidSentence,
   PAYG_RE,
+  preOrder,
   priceSegments,
   statedFreePlan,
   UNIT_PRICE_RE,
@@ -97,9 +98,13 @@ function unreadPrices(view: PageView): boolean {
   });
 }
 
+/** "Free" in the languages whose price cards the extractor reads ("Gratuit", "Kostenlos"). */
+const FREE_WORD_RE = /(?<![\p{L}])(?:free|gratuit|gratis|grátis|gratuito|kostenlos)(?![\p{L}])/iu;
+
 function isFreePrice(price: string | null, plan: string): boolean {
   const t = `${price ?? ""}`;
-  return /(^|[^\d])0([.,]00)?(\s|$|\/)|\bfree\b/i.test(t) || (!price && /\bfree\b/i.test(plan));
+  return /(^|[^\d])0([.,]00)?(\s|$|\/)/.test(t) || FREE_WORD_RE.test(t) ||
+    (!price && FREE_WORD_RE.test(plan));
 }
 
 /** A plan card with a paid amount. */
@@ -187,7 +192,8 @@ function modelFromEvidence(views: PageView[]): DraftedValue {
     : plans.every((p) => isFreePrice(p.price, p.plan));
   if (openSource && allFree) return pick("Free", [openSource]);
   // A one-time price next to a recurring one is an add-on (hardware, setup), not the model.
-  const oneTime = findLine(views, ONE_TIME_RE) ?? oneTimePlan(plans);
+  const oneTime = findLine(views, ONE_TIME_RE) ?? oneTimePlan(plans) ??
+    preOrder(views, plans.some(isPaidPlan));
   if (oneTime && !recurringPrice(views, plans)) return pick("One-time", [oneTime]);
   if (plans.length > 0) {
     const free = plans.filter((p) => isFreePrice(p.price, p.plan));

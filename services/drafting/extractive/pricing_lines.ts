@@ -79,7 +79,7 @@ export function othersPrices(view: PageView): boolean {
 
 /** The shape of a button's label: an imperative with no sentence stop ("Start your free trial"). */
 export const CALL_TO_ACTION_RE =
-  /^(?:start|try|get|begin|claim|activate|sign up|join|book|request|create|open|go)\b[^.!?]*$/iu;
+  /^(?:start|try|get|begin|claim|activate|sign up|join|book|request|create|open|go|download|install)\b[^.!?]*$/iu;
 
 /**
  * A segment split where a button's label runs into the next label with no space ("Start your

@@ -10,6 +10,7 @@ import { words } from "../text.ts";
 import {
   FREE_PLAN_RE,
   ONE_TIME_RE,
+  PRE_ORDER_RE,
   pricedLine,
   TRIAL_RE,
   withoutOtherFree,
@@ -34,11 +35,18 @@ export const PAYG_RE =
   /\b(?:pay[- ]as[- ]you[- ]go|usage[- ]based (?:pricing|billing)|metered (?:pricing|billing)|no minimum|(?:you )?only pay for (?:the|what) \p{L}+)/iu;
 
 /**
+ * A prepaid pack of credits or tokens ("1,000 credits for $10", "500 tokens = €5"): bought as used,
+ * not a fee per period (a pack "a month" is caught by the period check).
+ */
+const CREDIT_PACK_RE =
+  /\b\d[\d,.]*\s+(?:credits?|tokens?)\s+(?:for|=|costs?)\s+(?:[$€£]\s?\d|\d[\d,.]*\s?(?:[$€£]|usd|eur|gbp)(?![\p{L}]))/iu;
+
+/**
  * Whether a line prices by use: a unit price and no billing period. On a site that states
  * pay-as-you-go, "billed monthly" after a unit price says when the usage is invoiced, not a fee.
  */
 export function usagePriced(text: string, payg: boolean): boolean {
-  if (!UNIT_PRICE_RE.test(text)) return false;
+  if (!UNIT_PRICE_RE.test(text) && !CREDIT_PACK_RE.test(text)) return false;
   return !PERIOD_WORD_RE.test(payg ? text.replace(CADENCE_RE, " ") : text);
 }
 
@@ -203,4 +211,14 @@ export function freeItemBesidePlan(
     before = line;
   }
   return null;
+}
+
+/**
+ * A pre-order of something with a paid price (a plan card or a price sentence): "Pre-order now and
+ * we charge your card when your Humbox ships" beside "€249", a purchase made once. The caller rules
+ * out a recurring price and any free option on the site.
+ */
+export function preOrder(views: PageView[], paidPlan: boolean): EvidenceQuote | null {
+  if (!paidPlan && !paidSentence(views)) return null;
+  return findLine(views, PRE_ORDER_RE);
 }

@@ -87,6 +87,7 @@ export function subjectFounded(
   if (productWords.size === 0) return false;
   if (verbAfterList(q, end, productWords, yearLed(q, start)) >= 0) return true;
   if (shortFormFounded(q, start, end, productWords)) return true;
+  if (weIntroduced(q, start, end, productWords)) return true;
   // "Nora Lindqvist was … In 2022 she and Ben Adeyemi started Quietroom": the name must open its
   // sentence, and no other capitalised word (but a sentence's first) comes before the pronoun.
   if (start > 0 && !q[start].brk) return false;
@@ -122,4 +123,45 @@ function shortFormFounded(
     if (verbAfterList(q, j + 1, productWords, yearLed(q, j)) >= 0) return true;
   }
   return false;
+}
+
+/**
+ * Whether the name at [start, end) is an item of a list of full names that "We're" / "We are"
+ * introduces as a sentence of its own, and a later "we <founding verb> <the product>" in the same
+ * quote says they founded it ("We're Tomás Ruiz and Lena Ortiz. We started Plantcall in 2022").
+ */
+function weIntroduced(q: Tok[], start: number, end: number, productWords: Set<string>): boolean {
+  if (productWords.size === 0) return false;
+  const isItem = (t: Tok) => LIST_AND.has(t.w) || /^\p{Lu}/u.test(t.raw);
+  let from = start;
+  while (from > 0 && !q[from].brk && isItem(q[from - 1]) && !q[from - 1].brk) from--;
+  const [we, are] = [q[from - 2], q[from - 1]];
+  if (!we || !are || we.w !== "we" || !["re", "are"].includes(are.w) || are.brk) return false;
+  let to = end;
+  while (to < q.length && !q[to].brk && isItem(q[to])) to++;
+  if (to < q.length && !q[to].brk) return false;
+  if (personCount(q.slice(from, to)) < 2) return false;
+  for (let j = to; j < Math.min(q.length - 2, to + 40); j++) {
+    if (q[j].w === "we" && ["re", "are"].includes(q[j + 1].w)) return false;
+    if (q[j].w !== "we" || !BY_VERBS.has(q[j + 1].w) || NOT_FOUNDER.has(q[j - 1]?.w ?? "")) {
+      continue;
+    }
+    const object = q[j + 2];
+    const possessive = q[j + 3]?.w === "s" && !q[j + 3].brk && !q[j + 3].comma;
+    if (/^\p{Lu}/u.test(object.raw) && !object.brk && productWords.has(object.w) && !possessive) {
+      return true;
+    }
+  }
+  return false;
+}
+
+/** How many full names (two to four words) a list joined by commas and "and" holds, or 0. */
+function personCount(list: Tok[]): number {
+  const items: number[] = [0];
+  for (const t of list) {
+    if (t.w === "and") items.push(0);
+    else if (t.comma) items.push(1);
+    else items[items.length - 1]++;
+  }
+  return items.every((n) => n >= 2 && n <= 4) ? items.length : 0;
 }
