@@ -30,7 +30,8 @@ import {
 import { runIndexChild } from "./in_process.ts";
 import { type ScenarioRun, sizeReport, type SizeResult } from "./report.ts";
 import { measureAgreement, prepareAgreement } from "./agreement.ts";
-import { readSnapshotHead } from "../kv/search_snapshot.ts";
+import { readSnapshotHead, type SearchSnapshotHead } from "../kv/search_snapshot.ts";
+import { SNAPSHOT_FORMAT } from "../services/directory/search/snapshot.ts";
 
 export interface Options {
   sizes: number[];
@@ -150,12 +151,23 @@ async function loadScenarios(
   return runs;
 }
 
-/** Waits until the store holds an index snapshot (the first start's save), at most 5 minutes. */
-async function snapshotSaved(kvPath: string): Promise<void> {
+/**
+ * Whether a snapshot head is the one a service started at `since` saved: this code's format and
+ * made after it started. A data set may carry an older snapshot (another format, an earlier run),
+ * which the service refuses and replaces after its full load: the load runs must not start before
+ * that save, a burst of work beside them.
+ */
+export function savedSince(head: SearchSnapshotHead | null, since: Date): boolean {
+  return head !== null && head.format === SNAPSHOT_FORMAT &&
+    Date.parse(head.created_at) >= since.getTime();
+}
+
+/** Waits until the service started at `since` has saved its index snapshot, at most 5 minutes. */
+async function snapshotSaved(kvPath: string, since: Date): Promise<void> {
   const started = performance.now();
   const kv = await Deno.openKv(kvPath);
   try {
-    while ((await readSnapshotHead(kv)).value === null) {
+    while (!savedSince((await readSnapshotHead(kv)).value, since)) {
       if (performance.now() - started > 300_000) throw new Error("No index snapshot after 5 min");
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
@@ -179,6 +191,7 @@ async function benchSize(size: number, options: Options, useWrk: boolean): Promi
   const agreementProbe = await prepareAgreement(kvPath);
   const probe = corpus.nameQueries[0]?.q ?? corpus.queries[0];
   console.log(`First start of the service (N=${size})`);
+  const firstStarted = new Date();
   const service = startService(kvPath, useWrk);
   let bare = null;
   let again = null;
@@ -186,7 +199,7 @@ async function benchSize(size: number, options: Options, useWrk: boolean): Promi
     const first = await measureStart(service, probe);
     // After a full load the service saves its index snapshot (a one-time burst of work): the load
     // runs measure the steady state after it.
-    await snapshotSaved(kvPath);
+    await snapshotSaved(kvPath, firstStarted);
     const typo = await typoHitRatesOverHttp(service.base, corpus);
     const answersFile = `${dir}/bare_answers_${size}.json`;
     const list = scenarios(corpus, await categorySlugs(service.base));

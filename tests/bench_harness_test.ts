@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { parseOptions } from "../bench/bench.ts";
+import { parseOptions, savedSince } from "../bench/bench.ts";
+import { SNAPSHOT_FORMAT } from "../services/directory/search/snapshot.ts";
 import { checkTargets, sizeReport, type SizeResult } from "../bench/report.ts";
 import { bareApp, loadAnswers, pathOf } from "../bench/bare.ts";
 import { ensureDataSet } from "../bench/generate.ts";
@@ -189,4 +190,22 @@ Deno.test("categorySlugs: every category of the tree the service serves, parents
   } finally {
     await server.shutdown();
   }
+});
+
+Deno.test("savedSince: only a snapshot of this format made after the start counts", () => {
+  const since = new Date("2026-11-25T16:32:00Z");
+  const head = {
+    id: "s",
+    format: SNAPSHOT_FORMAT,
+    created_at: "2026-11-25T16:32:09Z",
+    cursor_ms: 0,
+    chunks: 1,
+    bytes: 1,
+    listings: 1,
+  };
+  assert.equal(savedSince(head, since), true);
+  assert.equal(savedSince(null, since), false);
+  // A data set's old snapshot: another format, or made before this start.
+  assert.equal(savedSince({ ...head, format: SNAPSHOT_FORMAT - 2 }, since), false);
+  assert.equal(savedSince({ ...head, created_at: "2026-11-25T02:30:37Z" }, since), false);
 });

@@ -3,7 +3,7 @@
  * Hivetally", a weak "since 2015"), and the cues that speak of another organisation or person.
  */
 import { looseText } from "./text.ts";
-import { startedNameYears } from "./founding_years_started.ts";
+import { firstIssueYears, startedNameYears } from "./founding_years_started.ts";
 
 /** Founding words, also in Dutch, German, French and Spanish ("opgericht in", "fundada en"). */
 const FOUNDING_WORDS_OTHER = String
@@ -72,7 +72,7 @@ export function foundingYearClaims(
     if (names.length > 0 && !yearEntryAboutCompany(text, m.index!, sentence, gap, names)) continue;
     add(m[1], false);
   }
-  for (const s of startedNameYears(text, about ? names : null)) {
+  for (const s of [...startedNameYears(text, about ? names : null), ...firstIssueYears(text)]) {
     if (!insideQuotation(text, s.at)) add(s.year, false);
   }
   return [...found].map(([year, weak]) => ({ year, weak }))

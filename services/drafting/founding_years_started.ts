@@ -60,3 +60,35 @@ function sameName(object: string, name: string): boolean {
   const n = looseText(name);
   return n.length > 0 && (o === n || o.startsWith(`${n} `));
 }
+
+/** A month, a day, or both before a year: "March 2021", "4 March 2021", "March 4, 2021". */
+const WHEN = String
+  .raw`(?:(?:\d{1,2}\s+)?(?:[Jj]an|[Ff]eb|[Mm]ar|[Aa]pr|[Mm]ay|[Jj]un|[Jj]ul|[Aa]ug|[Ss]ep|[Oo]ct|[Nn]ov|[Dd]ec)\p{L}*\.?\s+(?:\d{1,2},?\s+)?)?(${YEAR})`;
+/**
+ * A publication's first issue, its start: a label "First issue: March 2021", the first person
+ * sending it ("We sent the first issue to 40 friends in March 2019"), or "the/our first issue"
+ * with a publishing verb ("Our first issue went out in 2021"). "First issue" is also a bug or
+ * another publication's number: without one of these shapes ("The first issue we fixed in
+ * 2020", "the first issue of Wired in 1993") no year is stated.
+ */
+const FIRST_ISSUE_RES = [
+  new RegExp(String.raw`(?:^|[.!?|]\s+)[Ff]irst issue:\s*${WHEN}\b`, "gu"),
+  new RegExp(
+    String
+      .raw`\b(?:[Ww]e|I)\s+(?:sent|mailed|published)(?:\s+out)?\s+(?:the|our|my)\s+first issue\b(?!\s+of\b)[^.!?|:;,"“”]{0,40}?\b(?:in|on)\s+${WHEN}\b`,
+    "gu",
+  ),
+  new RegExp(
+    String
+      .raw`(?:^|[.!?|]\s+|\b[Oo]ur\s+|\b[Mm]y\s+)(?:[Tt]he\s+)?first issue\s+(?:went out|was sent|was published|came out|shipped|landed)\s+(?:in|on)\s+${WHEN}\b`,
+    "gu",
+  ),
+];
+
+/** Years a publication's first issue is dated with (see FIRST_ISSUE_RES), and where each begins. */
+export function firstIssueYears(text: string): StartedYear[] {
+  return FIRST_ISSUE_RES.flatMap((re) =>
+    [...text.matchAll(re)].filter((m) => !NEGATION_RE.test(m[0]))
+      .map((m) => ({ year: m[1], at: m.index! }))
+  );
+}

@@ -1,3 +1,5 @@
+import { normalizeQuoteText } from "./text.ts";
+
 /**
  * The name of a section of a site written after the product's name ("Sluice docs", "Relaykit
  * Developers", "Acme Help Center"): the section's title, not the product's name.
@@ -91,6 +93,23 @@ function statedWithout(text: string, bare: string, tail: string): boolean {
   return false;
 }
 
+/** A numbered issue, episode or edition: "Issue #42", "Episode 12", "Vol. 3", "#42". */
+const ISSUE_NAME =
+  String.raw`(?:(?:issue|episode|ep\.?|edition|vol(?:ume)?\.?|no\.|number)\s*)?#\s?\d+|` +
+  String.raw`(?:issue|episode|edition|vol(?:ume)?\.?|no\.)\s*\d+`;
+
+/** A heading that names one numbered issue or episode, with or without its headline after it. */
+export const ISSUE_HEADING_RE = new RegExp(`^(?:${ISSUE_NAME})(?:\\s*[:.|·–—-]|$)`, "iu");
+
+/**
+ * Code-hosting platforms, whose name stands in a hosted page's title ("GitHub - owner/repo") and
+ * og:site_name ("Codeberg.org"): the host's, never the hosted project's name or account.
+ */
+export const HOSTING_RE =
+  /^(?:GitHub|GitLab|Codeberg|Bitbucket|SourceForge|Gitea|sr\.ht)(?:\.(?:com|org|io))?$/iu;
+/** A repository part of a title: "owner/repo: description" or "owner / repo". */
+export const HOSTED_REPO_RE = /^[\w.-]+\s?\/\s?([\w.-]+)(?::\s+(.+))?$/u;
+
 /**
  * What a title or heading calls a page of a site rather than its product ("Home | Acme", "Press kit
  * — Vendemmia", "Über uns"): never a product's name, whatever the quote. The drafter drops such a
@@ -149,6 +168,37 @@ export const PAGE_NAME_RE = new RegExp(
     "preise",
     "tarifs",
     "precios",
+    // One issue of a newsletter, podcast or magazine ("Issue #42 · Quiet Fork", "Episode 12").
+    ISSUE_NAME,
   ].join("|") + ")$",
   "iu",
 );
+
+/** A title part's section suffix: "Relaykit Docs" names Relaykit. */
+const TITLE_SECTION_RE = /\s+(?:Docs|Documentation|Blog|Help Cent(?:er|re)|Help|Wiki|Guides?)$/u;
+
+/**
+ * The parts of a page title ("Name | Tagline"). On a repository page hosted by a code-hosting
+ * platform the platform's name is not a part, and "owner/repo: description" gives the repository's
+ * name and its description as parts.
+ */
+export function titleParts(title: string): string[] {
+  const parts = splitTitle(title);
+  const out: string[] = [];
+  for (const p of parts) {
+    if (!p || HOSTING_RE.test(p) || PAGE_NAME_RE.test(p)) continue;
+    const repo = p.match(HOSTED_REPO_RE);
+    if (repo) out.push(repo[1], ...(repo[2] ? [repo[2]] : []));
+    else out.push(p.replace(TITLE_SECTION_RE, "") || p);
+  }
+  return out;
+}
+
+function splitTitle(title: string): string[] {
+  return normalizeQuoteText(title).split(/\s+[|\-–—:·•]\s+|:\s+/).map((p) => p.trim());
+}
+
+/** Whether a title names the page before (or after) the product ("Home | Tidewater"). */
+export function namesPage(title: string): boolean {
+  return splitTitle(title).some((p) => PAGE_NAME_RE.test(p));
+}

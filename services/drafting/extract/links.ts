@@ -3,7 +3,13 @@ import { normalizeWhitespace } from "../evidence.ts";
 import { ancestorsAndSelf, classAndId, resolve, visibleText } from "./dom.ts";
 import { jsonLdTypes, organizations, stringsOf } from "./json_ld.ts";
 import { isPersonName } from "../extractive/people.ts";
-import { PAGE_NAME_RE, SECTION_NAME_RE } from "../page_names.ts";
+import {
+  brandNames,
+  hostParties,
+  hostsHandle,
+  labelledFediverse,
+  ownHandle,
+} from "./social_owner.ts";
 
 const MAX_LINKS = 300;
 
@@ -238,11 +244,14 @@ export function readSocials(
   testimonials: Element[],
 ): Record<string, string> {
   const socials: Record<string, string> = {};
+  const brands = brandNames(doc, base);
+  const parties = hostParties(visibleText(doc.body ?? doc.documentElement!), brands);
   const add = (href: string | null | undefined, relMe: boolean) => {
     const url = resolve(href, base);
     if (!url) return;
     const platform = socialPlatform(url, relMe);
     if (!platform || platform in socials || !isCompanyProfile(url, platform)) return;
+    if (hostsHandle(url, parties)) return; // the hosting platform's own account
     url.hash = "";
     url.search = "";
     socials[platform] = url.href;
@@ -258,18 +267,24 @@ export function readSocials(
     !testimonials.some((t) => t.contains(el)) && !inPersonBlock(el)
   );
   const relMe = (el: Element) => /(^|\s)me(\s|$)/i.test(el.getAttribute("rel") ?? "");
-  for (const el of links.filter(inChrome)) add(el.getAttribute("href"), relMe(el));
+  // rel="me", or a label that says Mastodon: a Mastodon profile on an instance not listed.
+  const fediverse = (el: Element) => {
+    const url = el.localName === "a" ? resolve(el.getAttribute("href"), base) : null;
+    return relMe(el) || (!!url && labelledFediverse(el, url, visibleText(el)));
+  };
+  for (const el of links.filter(inChrome)) add(el.getAttribute("href"), fediverse(el));
   // In the page's content, a personal-style account is the company's only when its handle is the
   // site's name or the link asks to follow or join "us": else it is someone else's profile.
-  const brands = brandNames(doc, base);
   for (const el of links.filter((l) => !inChrome(l))) {
     const href = el.getAttribute("href");
     const url = resolve(href, base);
-    const platform = url && socialPlatform(url, relMe(el));
+    const platform = url && socialPlatform(url, fediverse(el));
     if (!url || !platform) continue;
-    const invites = /\b(?:follow|join|star|us|our)\b/i.test(visibleText(el));
+    // "Follow me on X" invites to follow a person: the "me" is whoever wrote the block.
+    const label = visibleText(el);
+    const invites = /\b(?:follow|join|star|us|our)\b/i.test(label) && !/\b(?:me|my)\b/i.test(label);
     if (relMe(el) || !ACCOUNT_PLATFORMS.has(platform) || invites || ownHandle(url, brands)) {
-      add(href, relMe(el));
+      add(href, fediverse(el));
     }
   }
   return socials;
@@ -287,30 +302,6 @@ const ACCOUNT_PLATFORMS = new Set([
   "facebook",
   "youtube",
 ]);
-
-/**
- * The site's names, loosely squashed: its host's first label, og:site_name, and its title's parts
- * of at most three words that are not a page's or a section's name (a tagline is not a name).
- */
-function brandNames(doc: Document, base: string): string[] {
-  const squash = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
-  const host = new URL(base).hostname.replace(/^www\./, "").split(".")[0];
-  const site = doc.querySelector('meta[property="og:site_name"]')?.getAttribute("content") ?? "";
-  // Every part of the title but a page's name ("Community · Lumenbird" names Lumenbird).
-  const titles = (doc.querySelector("title")?.textContent ?? "").split(/\s[|\-–—:·•]\s/)
-    .map((p) => p.trim()).filter((p) =>
-      p && p.split(/\s+/).length <= 3 && !PAGE_NAME_RE.test(p) && !SECTION_NAME_RE.test(p)
-    );
-  return [host, site, ...titles].map(squash).filter((b) => b.length >= 3 && !/^\d+$/.test(b));
-}
-
-/** Whether a profile's handle is one of the site's names ("@acme", "acmehq", "acme-app"). */
-function ownHandle(url: URL, brands: string[]): boolean {
-  const segments = url.pathname.split("/").filter(Boolean);
-  const handle = (segments[0] === "profile" ? segments[1] : segments[0] ?? "")
-    .toLowerCase().replace(/^@/, "").replace(/[^\p{L}\p{N}]+/gu, "");
-  return handle.length >= 3 && brands.some((b) => handle.includes(b) || b.includes(handle));
-}
 
 const EMAIL_IN_TEXT = /[A-Z0-9._%+-]+@[A-Z0-9-]+(?:\.[A-Z0-9-]+)*\.[A-Z]{2,}/gi;
 /** " [at] ", "(at)", "{at}": an @ written out against spam harvesters, always in brackets. */
@@ -357,7 +348,10 @@ export function readEmails(doc: Document, text: string): string[] {
     }
     for (const address of addresses.split(",")) add(address);
   }
-  for (const match of text.matchAll(EMAIL_IN_TEXT)) add(match[0]);
+  // "@ferrowasm@hachyderm.io" is a fediverse handle, not an address.
+  for (const match of text.matchAll(EMAIL_IN_TEXT)) {
+    if (text[(match.index ?? 0) - 1] !== "@") add(match[0]);
+  }
   for (const { email } of writtenEmails(text)) add(email);
   return found;
 }

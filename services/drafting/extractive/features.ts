@@ -36,7 +36,7 @@ function headingQuote(view: PageView, seg: Segment): EvidenceQuote {
 }
 
 const NOT_FEATURE_SECTION_RE =
-  /\b(testimonials?|customers?|say|saying|pricing|plans?|faqs?|questions?|our team|the team|meet|founders?|blog|journal|posts?|articles?|news|press|careers?|jobs?|contact|legal|compare|logos|changelog|what'?s new|release notes|add-?ons?|extras|archives?|back issues|past (?:issues|editions|letters|episodes)|previous (?:issues|editions|letters|episodes)|(?:choose|pick|select) (?:your|a) (?:subscription|membership|tier)|subscription (?:options|tiers|levels)|membership (?:options|tiers|levels))\b/i;
+  /\b(testimonials?|customers?|say|saying|pricing|plans?|faqs?|questions?|our team|the team|meet|founders?|maintainers?|contributors?|authors?|sponsors?|backers?|advisors?|investors?|blog|journal|posts?|articles?|news|press|careers?|jobs?|contact|legal|compare|logos|changelog|what'?s new|release notes|add-?ons?|extras|archives?|back issues|past (?:issues|editions|letters|episodes)|previous (?:issues|editions|letters|episodes)|(?:choose|pick|select) (?:your|a) (?:subscription|membership|tier)|subscription (?:options|tiers|levels)|membership (?:options|tiers|levels))\b/i;
 
 /** A numbered edition's headline ("Issue 298: …", "Episode 12 — …", "#41: …"): a post, not a feature. */
 const EDITION_HEADLINE_RE =

@@ -61,10 +61,10 @@ const FOUNDED_BY_RE = new RegExp(
     .raw`\b(?:[Ff]ounded|[Cc]o-?founded|[Ss]tarted|[Cc]reated|[Bb]uilt|[Mm]ade|[Ll]aunched|${FOUNDED_OTHER})(?!\p{L})[^.!?]{0,80}?\b(?:by|door|von|par|por|da)\s+(${LIST})`,
   "gu",
 );
-/** "Our founders, Ana Silva and Rui Costa", "The co-founders are A and B". */
+/** "Our founders, Ana Silva and Rui Costa", "The co-founders are A and B", "The founding team: A, B". */
 const OUR_FOUNDERS_RE = new RegExp(
   String
-    .raw`(?:\b(?:[Oo]ur|[Tt]he|[Ii]ts) (?:[Cc]o-?)?[Ff]ounders?(?:,|:| are| were| is| was)?|\b(?:[Cc]o-?)?[Ff]ounders?(?::| are| were))\s+(${LIST})`,
+    .raw`(?:\b(?:[Oo]ur|[Tt]he|[Ii]ts) (?:[Cc]o-?)?[Ff]ounders?(?:,|:| are| were| is| was)?|\b(?:[Cc]o-?)?[Ff]ounders?(?::| are| were)|\b(?:[Oo]ur|[Tt]he|[Ii]ts) founding team(?::| is| was| are| were))\s+(${LIST})`,
   "gu",
 );
 /** German, the verb last: "wurde 2020 von Anna Keller und Jonas Brandt gegründet". */

@@ -48,7 +48,25 @@ const PERSON_WITH_ROLE = String.raw`(${NAME})(?:\s*\((${ROLES})\))?`;
 const APPOSITIVE = String.raw`(?:,\s(?:a|an|the|our|his|her|their)\s[^,.;!?()]{1,60}(?=,))?`;
 /** A link label in brackets after a name: "Ana Silva (LinkedIn) and Ben Ito (GitHub) founded X". */
 const LINK_LABEL = String.raw`\s*\((?:LinkedIn|GitHub|X|Twitter|Mastodon|Bluesky|[Ww]ebsite)\)`;
-const ONE = String.raw`${NAME}(?:\s*\(${ROLES}\)|${LINK_LABEL})?${APPOSITIVE}`;
+/**
+ * A bracketed note on a person's past after a name ("Ana Ruiz (ex-Glovo) and Marc Vidal"): no part
+ * of the list, and never a name of it.
+ */
+const PAST_NOTE = String
+  .raw`\s*\((?:ex-|ex\s|former(?:ly)?\s|previously\s|ehemals\s|antes\s|voorheen\s|anciennement\s)[^()]{1,40}\)`;
+/** A handle with the person's full name in brackets: "@mkowalska (Marta Kowalska)". */
+const HANDLE = String.raw`@[A-Za-z0-9_.-]+\s*\(`;
+const ONE = String
+  .raw`(?:${HANDLE}${NAME}\)|${NAME}(?:\s*\(${ROLES}\)|${LINK_LABEL}|${PAST_NOTE})?)${APPOSITIVE}`;
+/**
+ * A text with past notes after names removed and handles replaced by the full name in brackets
+ * after them: the list "Ana Ruiz (ex-Glovo) and Marc Vidal" reads "Ana Ruiz and Marc Vidal",
+ * "@mkowalska (Marta Kowalska)" reads "Marta Kowalska". What a note holds never joins a list.
+ */
+export function withoutNameNotes(text: string): string {
+  return text.replace(new RegExp(PAST_NOTE, "giu"), "")
+    .replace(new RegExp(`${HANDLE}(${NAME})\\)`, "gu"), "$1");
+}
 export const LIST = String.raw`${ONE}(?:${SEP}${ONE}){0,5}`;
 /** "Ana Silva and Rui Costa set out to build Tidepool": only with the site's own name (group 2). */
 export const SET_OUT_RE = new RegExp(
@@ -73,7 +91,10 @@ export function tidyRole(role: string): string {
 /** Every name of a list, with the role in brackets after it when there is one. */
 export function namesOf(list: string): { name: string; role: string | null }[] {
   const re = new RegExp(PERSON_WITH_ROLE, "gu");
-  return [...list.matchAll(re)].map((m) => ({ name: m[1], role: m[2] ? tidyRole(m[2]) : null }));
+  return [...withoutNameNotes(list).matchAll(re)].map((m) => ({
+    name: m[1],
+    role: m[2] ? tidyRole(m[2]) : null,
+  }));
 }
 
 /**

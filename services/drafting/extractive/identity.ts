@@ -19,7 +19,17 @@ import {
   value,
 } from "./pages.ts";
 import { looseText, MAX_QUOTE_CHARS, normalizeQuoteText, spansOf, words } from "../text.ts";
-import { PAGE_NAME_RE, withoutProductAffix, withoutSection } from "../page_names.ts";
+import {
+  HOSTING_RE,
+  ISSUE_HEADING_RE,
+  namesPage,
+  PAGE_NAME_RE,
+  titleParts,
+  withoutProductAffix,
+  withoutSection,
+} from "../page_names.ts";
+
+export { titleParts };
 
 const SOFTWARE_TYPES =
   /^(SoftwareApplication|WebApplication|MobileApplication|Product|WebSite|Organization|Corporation)$/;
@@ -53,8 +63,11 @@ export function draftName(ctx: { views: PageView[]; startUrl: string }): Drafted
       const rank = typeOrder(ldType(o)) === 0 ? NAME_RANK.Product : NAME_RANK.Other;
       candidates.push({ name, view: v, ld: normalizeQuoteText(o.name), rank });
     }
+    // A code host's og:site_name ("Codeberg.org" on a repository's page) is the host's name.
     const site = v.page.facts.og?.["og:site_name"] ?? v.page.facts.og?.["site_name"];
-    if (site) candidates.push({ name: site, view: v, rank: NAME_RANK.SiteName });
+    if (site && !HOSTING_RE.test(site.trim())) {
+      candidates.push({ name: site, view: v, rank: NAME_RANK.SiteName, site: site.trim() });
+    }
   }
   let domain = "";
   try {
@@ -114,7 +127,11 @@ export function draftName(ctx: { views: PageView[]; startUrl: string }): Drafted
     const fromTitle = c.title ? sourcedQuote(c.view, c.title, "meta", "title") : null;
     const fromLd = c.ld ? sourcedQuote(c.view, c.ld, "jsonld", "name") : null;
     const fromDesc = c.described ? sourcedQuote(c.view, c.described, "meta", "description") : null;
-    if (q || fromTitle || fromLd) return value(n, [fromDesc, q, fromTitle, fromLd]);
+    // og:site_name is where the site states its own name, even when no sentence repeats it.
+    const fromSite = c.site ? sourcedQuote(c.view, c.site, "meta", "og:site_name") : null;
+    if (q || fromTitle || fromLd || fromSite) {
+      return value(n, [fromDesc, fromSite, q, fromTitle, fromLd]);
+    }
   }
   return NONE;
 }
@@ -158,45 +175,13 @@ interface NameCandidate {
   ld?: string;
   /** The meta description that makes it its subject. */
   described?: string;
+  /** The og:site_name it was read from. */
+  site?: string;
 }
 
 /** A company's legal form after its name. */
 const LEGAL_FORM_RE =
   /,?\s+(?:Ltd\.?|Limited|Inc\.?|LLC|GmbH|AG|SAS|SARL|S\.A\.|B\.V\.|BV|Oy|AB|ApS|Pty\.? Ltd\.?|PLC)$/u;
-
-/** A title part's section suffix: "Relaykit Docs" names Relaykit. */
-const TITLE_SECTION_RE = /\s+(?:Docs|Documentation|Blog|Help Cent(?:er|re)|Help|Wiki|Guides?)$/u;
-
-/** Code-hosting platforms whose name stands in a hosted page's title ("GitHub - owner/repo"). */
-const HOSTING_RE = /^(?:GitHub|GitLab|Codeberg|Bitbucket|SourceForge|Gitea|sr\.ht)$/iu;
-/** A repository part of a title: "owner/repo: description" or "owner / repo". */
-const HOSTED_REPO_RE = /^[\w.-]+\s?\/\s?([\w.-]+)(?::\s+(.+))?$/u;
-
-/**
- * The parts of a page title ("Name | Tagline"). On a repository page hosted by a code-hosting
- * platform the platform's name is not a part, and "owner/repo: description" gives the repository's
- * name and its description as parts.
- */
-export function titleParts(title: string): string[] {
-  const parts = splitTitle(title);
-  const out: string[] = [];
-  for (const p of parts) {
-    if (!p || HOSTING_RE.test(p) || PAGE_NAME_RE.test(p)) continue;
-    const repo = p.match(HOSTED_REPO_RE);
-    if (repo) out.push(repo[1], ...(repo[2] ? [repo[2]] : []));
-    else out.push(p.replace(TITLE_SECTION_RE, "") || p);
-  }
-  return out;
-}
-
-function splitTitle(title: string): string[] {
-  return normalizeQuoteText(title).split(/\s+[|\-–—:·•]\s+|:\s+/).map((p) => p.trim());
-}
-
-/** Whether a title names the page before (or after) the product ("Home | Tidewater"). */
-function namesPage(title: string): boolean {
-  return splitTitle(title).some((p) => PAGE_NAME_RE.test(p));
-}
 
 function typeOrder(type: string): number {
   if (/Application|Product/.test(type)) return 0;
@@ -233,14 +218,23 @@ export function draftTagline(views: PageView[], name: string | null): DraftedVal
     : undefined;
   if (picked) candidates.push(picked);
   const h1 = (home.page.facts.headings ?? []).find((h) => h.level === 1);
-  if (h1 && words(h1.text).length >= 2 && words(h1.text).length <= 14) candidates.push(h1.text);
+  // An h1 naming one issue or episode ("Issue #42: …") is that issue's headline, not the tagline.
+  const lasting = h1 && !ISSUE_HEADING_RE.test(normalizeQuoteText(h1.text));
+  if (lasting && words(h1.text).length >= 2 && words(h1.text).length <= 14) {
+    candidates.push(h1.text);
+  }
   if (h1 && (isName(normalizeQuoteText(h1.text)) || PAGE_NAME_RE.test(h1.text.trim()))) {
     // The name (or a docs page's "Overview") as the headline: the line right under it.
     const at = home.segments.findIndex((seg) =>
       seg.heading && seg.text === normalizeQuoteText(h1.text)
     );
     const next = at >= 0 ? home.segments[at + 1] : undefined;
-    if (next && !next.heading && !next.excluded && words(next.text).length <= 20) {
+    // A line that only repeats the meta description's first sentence is the description; the
+    // title's own line, when it gives one, is the tagline then.
+    const described = next && meta &&
+      looseText(firstSentence(next.text)) === looseText(firstSentence(meta)) &&
+      parts.some((p) => !isName(p) && words(p).length >= 2);
+    if (next && !next.heading && !next.excluded && words(next.text).length <= 20 && !described) {
       candidates.push(firstSentence(next.text));
     }
   }

@@ -42,6 +42,13 @@ const OTHERS_PRICE_RE =
   /\b(?:competitors?|other|competing|rival|most|many|typical|otros|otras|la mayoría de|andere[nr]?|die meisten|autres|la plupart des)\s+(?:[\p{L}-]+\s+){0,3}(?:charge[sd]?|cost|price|cobran|cuestan|verlangen|kosten|coûtent|facturent|rekenen|vragen)\b|\bcompetitors?'?s? (?:price|pricing|charge)/iu;
 
 /**
+ * A line about supporting the project with money ("Backers at $5 a month get their name in
+ * BACKERS.md", "Buy me a coffee for $3"): what a sponsor gives, never the product's price.
+ */
+const SUPPORT_PRICE_RE =
+  /\b(?:sponsors?(?:ship)?|sponsoring|backers?|donat(?:e|es|ed|ions?|ing)|tip jar|buy (?:me|us) a coffee|ko-?fi|open ?collective|liberapay|patreon|patrons?)\b/iu;
+
+/**
  * A pricing page's path or a pricing section's heading, in English, Dutch, German, French, Spanish,
  * Portuguese and Italian.
  */
@@ -132,6 +139,8 @@ export function* pricingLines(
       if (seg.excluded || offTopic || HEADLINE_RE.test(seg.text)) return;
       // Add-ons' prices and what other products charge are not the product's price.
       if (ADD_ON_LINE_RE.test(seg.text) || OTHERS_PRICE_RE.test(seg.text)) return;
+      // What a sponsor gives: an amount beside sponsorship words is no price of the product.
+      if (PRICE_RE.test(seg.text) && SUPPORT_PRICE_RE.test(seg.text)) return;
       for (const part of labels(seg)) {
         out.push({ view, seg: part, pricing: pricingPage || pricingSection });
       }

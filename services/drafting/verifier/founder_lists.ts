@@ -6,7 +6,7 @@
  * else binds nobody, and a singular title binds only the name next to it (support.ts).
  */
 import type { Tok } from "./support.ts";
-import { LIST_AND } from "./role_words.ts";
+import { LIST_AND, NOT_FOUNDER } from "./role_words.ts";
 
 /** "and" in six languages: what separates the items of a list (particles such as "van" do not). */
 const AND_WORDS = new Set(["and", "en", "und", "et", "y", "e"]);
@@ -89,10 +89,39 @@ function personItem(item: Tok[], productWords: Set<string>): boolean {
 }
 
 /**
- * Whether the name at [start, end) is an item of a list of people that opens its clause and is
- * followed by a plural founder title ("Maya Chen & Tomás Berg Co-founders, Tideline").
+ * Whether the name at [start, end) is an item of a list of people bound by a plural title: one
+ * after the list, which opens its clause ("Maya Chen & Tomás Berg Co-founders, Tideline"), or
+ * "the founding team" right before it ("The founding team: A, B and C").
  */
 export function pluralTitleAfterList(
+  q: Tok[],
+  start: number,
+  end: number,
+  productWords: Set<string>,
+): boolean {
+  return foundingTeamBefore(q, start) || titleAfterList(q, start, end, productWords);
+}
+
+/**
+ * "The founding team: A, B and C", "Our founding team is A and B": the name stands in the list
+ * (capitalised words and list words only) that follows the title and its colon or verb. A
+ * former founding team binds nobody.
+ */
+function foundingTeamBefore(q: Tok[], start: number): boolean {
+  let k = start - 1;
+  while (k >= 0 && !q[k + 1].brk && (/^\p{Lu}/u.test(q[k].raw) || LIST_AND.has(q[k].w))) k--;
+  let team = k;
+  if (q[k + 1].brk && !q[k + 1].colon) return false;
+  if (!q[k + 1].brk) {
+    if (!["is", "was", "are", "were"].includes(q[k]?.w ?? "") || q[k].brk) return false;
+    team = k - 1;
+  }
+  if (q[team]?.w !== "team" || q[team].brk || q[team - 1]?.w !== "founding") return false;
+  return !NOT_FOUNDER.has(q[team - 2]?.w ?? "");
+}
+
+/** A list of people that opens its clause, followed by a plural founder title. */
+function titleAfterList(
   q: Tok[],
   start: number,
   end: number,

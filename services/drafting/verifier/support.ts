@@ -14,6 +14,7 @@ import { pricingLines } from "../extractive/pricing_lines.ts";
 import { subjectFounded } from "./founding_subject.ts";
 import { referencedFounders } from "../extract/json_ld.ts";
 import { normalizeQuoteText } from "../text.ts";
+import { withoutNameNotes } from "../extractive/founders_patterns.ts";
 import {
   BY_VERBS,
   BY_WORDS,
@@ -168,7 +169,8 @@ export function foundedBy(q: CheckedQuote, name: string, product: string | null)
  * ("founder of Globex" when the product is not Globex).
  */
 export function roleBound(quote: string, name: string, product?: string | null): boolean {
-  const q = tokens(quote);
+  // A past note or a handle in brackets is no part of a list ("Ana Ruiz (ex-Glovo) and Marc Vidal").
+  const q = tokens(withoutNameNotes(quote));
   const n = tokens(name);
   const productWords = new Set(tokens(product ?? "").map((t) => t.w));
   return spansIn(q, n).some((at) =>
