@@ -43,12 +43,19 @@ export interface ExtractiveOptions {
 
 /** Drafts every field (or `only` some) from the pages read; every value quotes its page. */
 export function draftExtractive(pages: EvidencePage[], options: ExtractiveOptions): DraftProposal {
-  const views = inSiteLanguage(pages.filter((p) => p.text || p.facts))
+  const readable = pages.filter((p) => p.text || p.facts);
+  const inLanguage = inSiteLanguage(readable);
+  const views = inLanguage
     .map(({ page, foreign }, i) => ({ v: viewPage(page), foreign, i }))
     .sort((a, b) =>
       Number(a.foreign) - Number(b.foreign) || kindRank(a.v.kind) - kindRank(b.v.kind) || a.i - b.i
     )
     .map(({ v }) => v);
+  // Pages of a translated section ("/nl/over-ons"): read last, and only for who founded the
+  // product and when, when the pages in the draft's language say nothing of it.
+  const kept = new Set(inLanguage.map(({ page }) => page));
+  const translated = readable.filter((p) => !kept.has(p));
+  const withTranslated = () => [...views, ...translated.map(viewPage)];
   const want = new Set<DraftFieldName>(options.only ?? DRAFT_FIELDS);
   const full = !options.only;
   const ctx = { views, startUrl: options.startUrl ?? pages[0]?.url ?? "" };
@@ -71,7 +78,12 @@ export function draftExtractive(pages: EvidencePage[], options: ExtractiveOption
     pricing_summary: () => draftPricingSummary(views),
     country: () => places().country,
     city: () => places().city,
-    founded_year: () => draftFoundedYear(views, productName),
+    founded_year: () =>
+      orElse(
+        draftFoundedYear(views, productName),
+        translated.length > 0,
+        () => draftFoundedYear(withTranslated(), productName),
+      ),
     features: () => draftFeatures(views),
     usps: () => draftUsps(views),
     keywords: () => allTerms(),
@@ -90,7 +102,10 @@ export function draftExtractive(pages: EvidencePage[], options: ExtractiveOption
   if (!full) {
     return { fields, faqs: [], founders: [], company_socials: {}, story: {}, milestones: [] };
   }
-  const people = draftPeople(views, productName);
+  let people = draftPeople(views, productName);
+  if (people.founders.length === 0 && translated.length > 0) {
+    people = draftPeople(withTranslated(), productName);
+  }
   return withSources({
     fields,
     faqs: draftFaqs(views),
@@ -100,6 +115,11 @@ export function draftExtractive(pages: EvidencePage[], options: ExtractiveOption
     milestones: draftMilestones(views),
     seo: draftSeo(views),
   }, pages);
+}
+
+/** `drafted` when it holds a value, else (when `more` is worth asking) what `again` drafts. */
+function orElse(drafted: DraftedValue, more: boolean, again: () => DraftedValue): DraftedValue {
+  return drafted.value !== null || !more ? drafted : again();
 }
 
 /**
